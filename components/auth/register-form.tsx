@@ -1,0 +1,115 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useLocale, useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Field, FormAlert } from "@/components/ui/field";
+import { Link } from "@/lib/i18n/navigation";
+import { CreateAccountBody } from "@/lib/schemas/accounts";
+import { afterSignIn } from "./after-sign-in";
+
+type Errors = Partial<Record<"email" | "username" | "password" | "companyName" | "country", string>>;
+
+export function RegisterForm() {
+  const t = useTranslations("Auth");
+  const locale = useLocale();
+  const [role, setRole] = useState<"BUYER" | "SELLER">("BUYER");
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  // Field errors in the reader's language: the hint of the field that failed.
+  const fieldMessage = (path: string): string =>
+    path === "username" ? t("usernameHint") : path === "password" ? t("passwordHint") : t("errors.invalid");
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const input = {
+      email: String(form.get("email") ?? ""),
+      username: String(form.get("username") ?? ""),
+      password: String(form.get("password") ?? ""),
+      role,
+      companyName: String(form.get("companyName") ?? "").trim() || undefined,
+      country: String(form.get("country") ?? "").trim() || undefined,
+      locale,
+    };
+    const parsed = CreateAccountBody.safeParse(input);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= fieldMessage(String(issue.path[0]));
+      setErrors(next);
+      setAlert(t("errors.invalid"));
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    setAlert(null);
+    try {
+      const res = await fetch("/api/accounts/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      if (!res.ok) {
+        const problem = (await res.json().catch(() => ({}))) as { code?: string; errors?: { path: string }[] };
+        if (problem.code === "username_taken") setErrors({ username: t("errors.usernameTaken") });
+        else if (problem.code === "email_taken") setErrors({ email: t("errors.emailTaken") });
+        else if (problem.errors?.length) setErrors(Object.fromEntries(problem.errors.map((er) => [er.path, fieldMessage(er.path)])));
+        setAlert(problem.code === "validation_failed" ? t("errors.invalid") : problem.code ? null : t("errors.generic"));
+        setPending(false);
+        return;
+      }
+      const signedIn = await signIn("credentials", { email: input.username, password: input.password, redirect: false });
+      if (!signedIn?.ok || signedIn.error) {
+        window.location.assign(locale === "en" ? "/sign-in" : `/${locale}/sign-in`);
+        return;
+      }
+      await afterSignIn();
+    } catch {
+      setAlert(t("errors.network"));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" noValidate>
+      {alert && <FormAlert>{alert}</FormAlert>}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">{t("roleLabel")}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {(["BUYER", "SELLER"] as const).map((r) => (
+            <label
+              key={r}
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${role === r ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+            >
+              <input type="radio" name="role" value={r} checked={role === r} onChange={() => setRole(r)} />
+              {r === "BUYER" ? t("roleBuyer") : t("roleSeller")}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field id="email" name="email" type="email" label={t("emailLabel")} autoComplete="email" required error={errors.email} />
+      <Field id="username" name="username" label={t("usernameLabel")} hint={t("usernameHint")} autoComplete="username" required error={errors.username} />
+      <Field id="password" name="password" type="password" label={t("passwordLabel")} hint={t("passwordHint")} autoComplete="new-password" required error={errors.password} />
+      {role === "SELLER" && (
+        <Field id="companyName" name="companyName" label={t("companyLabel")} autoComplete="organization" error={errors.companyName} />
+      )}
+      <Field id="country" name="country" label={t("countryLabel")} optionalLabel={t("optional")} autoComplete="country-name" error={errors.country} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {pending ? t("registering") : t("submitRegister")}
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        {t("haveAccount")}{" "}
+        <Link href="/sign-in" className="font-medium text-brand-700 underline">
+          {t("signInLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}

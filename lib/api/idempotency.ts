@@ -1,0 +1,77 @@
+// `Idempotency-Key` for POST (contract 1): the same key and body replay the first answer; another
+// body is 422 `idempotency_conflict`; a key still being worked on is 409 `idempotency_in_flight`.
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { idempotencyKeys } from "@/lib/db/schema";
+import { ApiError } from "./errors";
+
+const TTL_MS = 24 * 60 * 60 * 1000;
+
+export type IdempotencyClaim =
+  | { kind: "new"; owner: string; key: string }
+  | { kind: "replay"; response: Response };
+
+export function requestHash(method: string, path: string, body: string): string {
+  return createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
+}
+
+export function validateKey(key: string): void {
+  if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new ApiError("validation_failed", "Idempotency-Key must be 1-255 visible ASCII characters", {
+      errors: [{ path: "Idempotency-Key", message: "1-255 visible ASCII characters" }],
+    });
+  }
+}
+
+export async function claimKey(db: Db, owner: string, key: string, method: string, path: string, hash: string): Promise<IdempotencyClaim> {
+  validateKey(key);
+  // Expired answers are forgotten first, so the key can be used afresh.
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ owner, key, method, path, requestHash: hash, state: "in_flight" })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { kind: "new", owner, key };
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  if (!row) return claimKey(db, owner, key, method, path, hash);
+  if (row.requestHash !== hash) {
+    throw new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request");
+  }
+  if (row.state === "in_flight") {
+    throw new ApiError("idempotency_in_flight", "A request with this Idempotency-Key is still being processed; retry shortly", {
+      headers: { "Retry-After": "1" },
+    });
+  }
+  const headers = new Headers(row.responseHeaders ?? {});
+  headers.set("Idempotent-Replayed", "true");
+  return { kind: "replay", response: new Response(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
+}
+
+/** Store the answer (success or client error); a server error releases the key for a retry. */
+export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<void> {
+  if (response.status >= 500) {
+    await releaseKey(db, owner, key);
+    return;
+  }
+  const body = await response.clone().text();
+  const headers: Record<string, string> = {};
+  for (const name of ["content-type", "location"]) {
+    const v = response.headers.get(name);
+    if (v) headers[name] = v;
+  }
+  await db
+    .update(idempotencyKeys)
+    .set({ state: "done", responseStatus: response.status, responseHeaders: headers, responseBody: body })
+    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+}
+
+export async function releaseKey(db: Db, owner: string, key: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+}

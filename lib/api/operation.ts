@@ -1,0 +1,64 @@
+// An operation is the one description of an endpoint: its path, who may call it, the permission an
+// AI account needs, and the zod schemas of its input and output. The route wrapper enforces it and
+// the OpenAPI document is generated from the same objects.
+import type { z } from "zod";
+import type { Permission } from "@/lib/ai/permissions";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call: `public` anyone; `optional` anyone, the actor is resolved when credentials come;
+ * `user` any signed-in account; `human` a signed-in human (AI accounts get 404, spec 5.4);
+ * `admin` an ADMIN.
+ */
+export type Access = "public" | "optional" | "user" | "human" | "admin";
+
+export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
+
+export type Operation = {
+  method: HttpMethod;
+  /** OpenAPI path, `{id}` for parameters: `/api/products/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: Access;
+  /**
+   * What an AI account needs: a permission of spec 5.3, or `none` with the audit `action` name
+   * recorded instead. Declared on every operation; the matrix test walks them all.
+   */
+  permission: Permission | "none";
+  action?: string;
+  body?: z.ZodType;
+  bodyType?: "json" | "form" | "multipart";
+  query?: z.ZodType;
+  params?: z.ZodType;
+  responses: Record<number, ResponseSpec>;
+  /** Idempotency-Key support (POST default true). */
+  idempotent?: boolean;
+  /** Counted against the rate tier (default true; health is exempt). */
+  rateLimited?: boolean;
+  /** Run an AI account's call and its audit row in one transaction (default true). */
+  transactional?: boolean;
+};
+
+const KEY = Symbol.for("expo-trade.operations");
+const registry = (): Map<string, Operation> => {
+  const g = globalThis as typeof globalThis & { [KEY]?: Map<string, Operation> };
+  return (g[KEY] ??= new Map());
+};
+
+export function defineOperation<const O extends Operation>(op: O): O {
+  registry().set(`${op.method} ${op.path}`, op);
+  return op;
+}
+
+export function registeredOperations(): Operation[] {
+  return [...registry().values()];
+}
+
+/** The audit action name of an operation: its permission, or its declared action. */
+export function auditAction(op: Operation): string {
+  return op.permission !== "none" ? op.permission : (op.action ?? op.operationId);
+}

@@ -1,0 +1,5 @@
+// Every operation module: importing this fills the registry the OpenAPI document is built from.
+export * from "./accounts";
+export * from "./nextauth";
+export * from "./system";
+export * from "./ai";

@@ -1,0 +1,51 @@
+// Rate tiers (contract 6): fixed windows counted in the database, so every instance shares them.
+import { lt, sql } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { rateLimits } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "./errors";
+
+export type RateState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
+
+export function rateKey(actor: Actor, ip: string): { key: string; limit: number } | null {
+  const e = env();
+  if (actor.type === "human" || actor.type === "ai") {
+    if (actor.rateTier === "unlimited") return null;
+    return { key: `u:${actor.user.id}`, limit: e.RATE_LIMIT_USER_PER_HOUR };
+  }
+  if (actor.type === "system") return null;
+  return { key: `ip:${ip}`, limit: e.RATE_LIMIT_ANON_PER_HOUR };
+}
+
+/** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
+export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
+  const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
+  const nowMs = Date.now();
+  const windowStart = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
+  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - nowMs) / 1000));
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  if (Math.random() < 0.005) {
+    // Occasional sweep of finished windows; cheap thanks to the primary key order.
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(windowStart.getTime() - windowSeconds * 1000)));
+  }
+  const count = row?.count ?? 1;
+  const state = { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds };
+  if (count > limit) {
+    throw new ApiError("rate_limited", `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${resetSeconds} s`, {
+      headers: { ...rateHeaders(state), "Retry-After": String(resetSeconds) },
+    });
+  }
+  return state;
+}
+
+export function rateHeaders(s: RateState): Record<string, string> {
+  return {
+    "RateLimit-Policy": `${s.limit};w=${s.windowSeconds}`,
+    RateLimit: `limit=${s.limit}, remaining=${s.remaining}, reset=${s.resetSeconds}`,
+  };
+}

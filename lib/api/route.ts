@@ -1,0 +1,204 @@
+// The one route wrapper every API handler goes through (contract 1): auth, rate tier, AI
+// permission and audit, zod validation, Idempotency-Key, problem+json errors.
+import { z } from "zod";
+import { ANONYMOUS, isAdmin, type Actor, type AiActor } from "@/lib/auth/actor";
+import { clientIp } from "@/lib/auth/cookies";
+import { resolveActor } from "@/lib/auth/resolve";
+import { getDb, type Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { writeAudit } from "@/lib/services/ai/audit";
+import { ApiError, fieldErrors, problemResponse } from "./errors";
+import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
+import { auditAction, type Operation } from "./operation";
+import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type Ctx = { db: Db; actor: Actor; ip: string; requestId: string; userAgent: string };
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type HandlerArgs<O extends Operation> = {
+  req: Request;
+  ctx: Ctx;
+  body: Out<O["body"]>;
+  query: Out<O["query"]>;
+  params: Out<O["params"]>;
+};
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
+
+/** A JSON answer with a status (handlers may also return a plain value: 2xx of the operation). */
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
+  return async (req, context) => {
+    const requestId = newId();
+    const ip = clientIp(req.headers);
+    const ctx: Ctx = { db: undefined as unknown as Db, actor: ANONYMOUS, ip, requestId, userAgent: req.headers.get("user-agent") ?? "" };
+    let rate: RateState | undefined;
+    let audited = false;
+    try {
+      ctx.db = await getDb().catch((err: unknown) => {
+        throw unavailable(err);
+      });
+      ctx.actor = await resolveActor(ctx.db, req);
+      if (op.rateLimited !== false) {
+        const rk = rateKey(ctx.actor, ip);
+        if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
+      }
+      checkAccess(op, ctx.actor);
+      if (ctx.actor.type === "ai" && op.permission !== "none" && !ctx.actor.permissions[op.permission]) {
+        throw new ApiError("permission_denied", `This AI account lacks the permission "${op.permission}"`);
+      }
+      const params = parse(op.params, await context?.params, "path");
+      const query = parse(op.query, queryObject(new URL(req.url).searchParams), "query");
+      const rawBody = op.body && (op.bodyType ?? "json") === "json" ? await readBody(req) : undefined;
+      const body = op.body && (op.bodyType ?? "json") === "json" ? parse(op.body, parseJson(rawBody!), "body") : undefined;
+
+      const idemKey = req.headers.get("idempotency-key");
+      const idempotent = req.method === "POST" && (op.idempotent ?? true) && idemKey !== null;
+      const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${ip}`;
+      if (idempotent) {
+        const claim = await claimKey(ctx.db, owner, idemKey, req.method, new URL(req.url).pathname, requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""));
+        if (claim.kind === "replay") return finish(claim.response, rate, requestId);
+      }
+      try {
+        const args = { req, ctx, body, query, params } as HandlerArgs<O>;
+        let response: Response;
+        if (ctx.actor.type === "ai" && op.transactional !== false) {
+          const ai = ctx.actor;
+          response = await ctx.db.transaction(async (tx) => {
+            const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
+            await writeAudit(tx, auditEntry(op, ai, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
+            return res;
+          });
+          audited = true;
+        } else {
+          response = toResponse(op, await handler(args));
+          if (ctx.actor.type === "ai") {
+            await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${response.status}`));
+            audited = true;
+          }
+        }
+        if (idempotent) await completeKey(ctx.db, owner, idemKey, response);
+        return finish(response, rate, requestId);
+      } catch (err) {
+        if (idempotent) {
+          if (err instanceof ApiError) await completeKey(ctx.db, owner, idemKey, problemResponse(err, requestId));
+          else await releaseKey(ctx.db, owner, idemKey).catch(() => {});
+        }
+        throw err;
+      }
+    } catch (err) {
+      const apiErr = toApiError(err, requestId);
+      if (ctx.actor.type === "ai" && !audited) {
+        await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, false, `${apiErr.code}: ${apiErr.message}`)).catch((e: unknown) =>
+          console.error(`[${requestId}] audit write failed`, e),
+        );
+      }
+      return finish(problemResponse(apiErr, requestId), rate, requestId);
+    }
+  };
+}
+
+function checkAccess(op: Operation, actor: Actor): void {
+  if (op.access === "public" || op.access === "optional") return;
+  if (actor.type === "anonymous") throw new ApiError("unauthenticated", "Sign in or send a valid Bearer token");
+  // Spec 5.4: guardian-only endpoints answer 404 to AI accounts, as if they did not exist.
+  if (op.access === "human" && actor.type === "ai") throw new ApiError("not_found", "Not found");
+  if (op.access === "admin" && !isAdmin(actor)) throw new ApiError("forbidden", "Administrators only");
+}
+
+function auditEntry(op: Operation, actor: AiActor, ip: string, success: boolean, details: string) {
+  return { aiUserId: actor.user.id, guardianId: actor.guardian.id, action: auditAction(op), details, ip, success };
+}
+
+function toResponse(op: Operation, value: unknown): Response {
+  if (value instanceof Response) return value;
+  const success = Object.keys(op.responses).map(Number).find((s) => s >= 200 && s < 300) ?? 200;
+  return json(value ?? null, success);
+}
+
+function finish(res: Response, rate: RateState | undefined, requestId: string): Response {
+  // Replayed and constructed responses may have immutable headers: copy when needed.
+  let out = res;
+  try {
+    out.headers.set("X-Request-Id", requestId);
+  } catch {
+    out = new Response(res.body, { status: res.status, headers: new Headers(res.headers) });
+    out.headers.set("X-Request-Id", requestId);
+  }
+  if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) if (!out.headers.has(k)) out.headers.set(k, v);
+  return out;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body"): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error.issues);
+  const first = errors[0];
+  const detail = first ? `Invalid ${where}: ${first.path ? first.path + ": " : ""}${first.message}` : `Invalid ${where}`;
+  throw new ApiError("validation_failed", detail, { errors });
+}
+
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of params) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("validation_failed", "The request body is not valid JSON", { errors: [{ path: "", message: "Malformed JSON" }] });
+  }
+}
+
+/** Read the body as text, refusing more than 1 MiB without buffering the rest. */
+export async function readBody(req: Request, limit = JSON_BODY_LIMIT): Promise<string> {
+  const type = req.headers.get("content-type") ?? "";
+  if (/^multipart\//i.test(type)) throw new ApiError("unsupported_media_type", "Send JSON (Content-Type: application/json)");
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+}
+
+function unavailable(err: unknown): ApiError {
+  console.error("database unavailable:", err);
+  return new ApiError("service_unavailable", "The database is unavailable; retry shortly", { headers: { "Retry-After": "5" } });
+}
+
+const DB_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|PGlite is closed/i;
+
+function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: unknown })?.code;
+  const text = `${String(code ?? "")} ${(err as Error)?.message ?? ""}`;
+  if (DB_DOWN.test(text)) return unavailable(err);
+  console.error(`[${requestId}] unhandled error`, err);
+  return new ApiError("internal_error", `Something went wrong on our side (request ${requestId})`, { status: 500 });
+}

@@ -1,0 +1,46 @@
+// Who is calling: every service verb reads this from ctx.actor, never from request headers.
+import type { PermissionMap } from "@/lib/ai/permissions";
+import type { UserRole } from "@/lib/db/schema";
+
+export type SessionRef = { id: string; via: "cookie" | "bearer" | "api_key" };
+
+export type AccountInfo = {
+  id: string;
+  username: string;
+  email: string;
+  role: UserRole;
+  sellerProfileId: string | null;
+};
+
+export type HumanActor = { type: "human"; user: AccountInfo; session: SessionRef; rateTier: "standard" | "unlimited" };
+export type AiActor = {
+  type: "ai";
+  user: AccountInfo & { role: "AI_BUYER" | "AI_SELLER" };
+  guardian: { id: string; username: string; sellerProfileId: string | null };
+  permissions: PermissionMap;
+  session: SessionRef;
+  rateTier: "standard" | "unlimited";
+};
+export type AnonymousActor = { type: "anonymous" };
+export type SystemActor = { type: "system" };
+
+export type Actor = AnonymousActor | HumanActor | AiActor | SystemActor;
+export type SignedInActor = HumanActor | AiActor;
+
+export const ANONYMOUS: AnonymousActor = { type: "anonymous" };
+export const SYSTEM: SystemActor = { type: "system" };
+
+export function isSignedIn(actor: Actor): actor is SignedInActor {
+  return actor.type === "human" || actor.type === "ai";
+}
+
+export function isAdmin(actor: Actor): boolean {
+  return actor.type === "human" && actor.user.role === "ADMIN";
+}
+
+/** The store an actor acts for: its own, or for an AI_SELLER its guardian's. */
+export function actingSellerProfileId(actor: Actor): string | null {
+  if (actor.type === "human") return actor.user.sellerProfileId;
+  if (actor.type === "ai" && actor.user.role === "AI_SELLER") return actor.guardian.sellerProfileId;
+  return null;
+}

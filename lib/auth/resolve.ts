@@ -1,0 +1,33 @@
+// From a Request to an Actor: Bearer token first, then the NextAuth session cookie (contract 1).
+import { decode } from "next-auth/jwt";
+import { unauthenticated } from "@/lib/api/errors";
+import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { ANONYMOUS, type Actor } from "./actor";
+import { parseCookies, readSessionCookie } from "./cookies";
+import { actorForSession } from "./sessions";
+import { verifyAccessToken } from "./tokens";
+
+export async function resolveActor(db: Db, req: Request): Promise<Actor> {
+  const authorization = req.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw unauthenticated("The Authorization header must be `Bearer <token>`");
+    const claims = await verifyAccessToken(match[1]!);
+    if (!claims) throw unauthenticated("The Bearer token is invalid or expired");
+    const actor = await actorForSession(db, claims.sid, claims.sub, "bearer");
+    if (!actor) throw unauthenticated("The session behind this token has ended; sign in again");
+    return actor;
+  }
+  const cookieActor = await actorFromCookieHeader(db, req.headers.get("cookie"));
+  return cookieActor ?? ANONYMOUS;
+}
+
+/** The actor of a NextAuth session cookie, or null (no cookie, bad cookie, ended session). */
+export async function actorFromCookieHeader(db: Db, cookieHeader: string | null) {
+  const raw = readSessionCookie(parseCookies(cookieHeader));
+  if (!raw) return null;
+  const token = await decode({ token: raw, secret: env().AUTH_SECRET }).catch(() => null);
+  if (!token || typeof token.sub !== "string" || typeof token.sid !== "string") return null;
+  return actorForSession(db, token.sid, token.sub, "cookie");
+}

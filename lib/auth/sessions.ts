@@ -1,0 +1,101 @@
+// Server-side session rows: created at every sign-in, checked on every request, revocable.
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { defaultPermissions, isPermission, type AiRole } from "@/lib/ai/permissions";
+import type { Db } from "@/lib/db/client";
+import { aiPermissions, sellerProfiles, sessions, users } from "@/lib/db/schema";
+import { sessionEvents } from "@/lib/realtime/events";
+import type { AiActor, HumanActor, SessionRef } from "./actor";
+
+export const COOKIE_SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; kind: "cookie" | "token"; deviceId?: string | null; ip?: string | null; userAgent?: string | null; lifetimeSeconds: number },
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      deviceId: input.deviceId ?? null,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      expiresAt: new Date(Date.now() + input.lifetimeSeconds * 1000),
+    })
+    .returning();
+  return row!;
+}
+
+export async function revokeSessions(db: Db, ids: string[], reason: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (rows.length) sessionEvents.emitRevoked({ sessionIds: rows.map((r) => r.id) });
+  return rows.length;
+}
+
+export async function revokeUserSessions(db: Db, userId: string, reason: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  sessionEvents.emitRevoked({ userId, sessionIds: rows.map((r) => r.id) });
+  return rows.length;
+}
+
+const guardians = alias(users, "guardian");
+const guardianProfiles = alias(sellerProfiles, "guardian_profile");
+
+/**
+ * The signed-in actor behind a live session, or null when the session is unknown, revoked,
+ * expired, belongs to someone else, or its account (or an AI account's guardian) is disabled.
+ */
+export async function actorForSession(db: Db, sessionId: string, userId: string, via: SessionRef["via"]): Promise<HumanActor | AiActor | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      profileId: sellerProfiles.id,
+      guardianUsername: guardians.username,
+      guardianDisabled: guardians.disabled,
+      guardianProfileId: guardianProfiles.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
+    .leftJoin(guardians, eq(guardians.id, users.guardianId))
+    .leftJoin(guardianProfiles, eq(guardianProfiles.userId, users.guardianId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const u = row.user;
+  const session: SessionRef = { id: sessionId, via };
+  const account = { id: u.id, username: u.username, email: u.email, role: u.role, sellerProfileId: row.profileId ?? null };
+  if (u.role !== "AI_BUYER" && u.role !== "AI_SELLER") {
+    return { type: "human", user: account, session, rateTier: u.rateTier };
+  }
+  if (!u.guardianId || row.guardianDisabled !== false) return null;
+  const perms = await db.select().from(aiPermissions).where(eq(aiPermissions.aiUserId, u.id));
+  const permissions = defaultPermissions(u.role as AiRole);
+  for (const p of perms) if (isPermission(p.permission)) permissions[p.permission] = p.isAllowed;
+  return {
+    type: "ai",
+    user: { ...account, role: u.role, sellerProfileId: null },
+    guardian: { id: u.guardianId, username: row.guardianUsername ?? "", sellerProfileId: row.guardianProfileId ?? null },
+    permissions,
+    session,
+    rateTier: u.rateTier,
+  };
+}

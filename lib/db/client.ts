@@ -1,0 +1,111 @@
+// The database: PGlite (embedded PostgreSQL, default) or PostgreSQL via postgres.js (DATABASE_URL).
+// The raw client lives on globalThis so it exists once per process even though Next loads this
+// module twice (server.ts and the bundled route handlers each get a copy); each copy wraps its
+// own Drizzle instance around the shared client.
+import type { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { Sql } from "postgres";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+import { acquireDirectoryLock, type DirectoryLock } from "./lock";
+
+export type Schema = typeof schema;
+/** A database or a transaction: every query function takes one of these. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbHandle =
+  | { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string }
+  | { kind: "postgres"; client: Sql; url: string };
+
+const KEY = Symbol.for("expo-trade.db");
+type Holder = { handle?: Promise<DbHandle>; closing?: Promise<void> };
+const holder = (): Holder => {
+  const g = globalThis as typeof globalThis & { [KEY]?: Holder };
+  return (g[KEY] ??= {});
+};
+
+const wrapped = new WeakMap<object, Db>();
+
+/** The process's database handle, opened on first use. */
+export function dbHandle(): Promise<DbHandle> {
+  const h = holder();
+  h.handle ??= openHandle().catch((err: unknown) => {
+    h.handle = undefined;
+    throw err;
+  });
+  return h.handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return drizzleFor(await dbHandle());
+}
+
+export function drizzleFor(handle: DbHandle): Db {
+  let db = wrapped.get(handle.client);
+  if (!db) {
+    db = (
+      handle.kind === "pglite"
+        ? drizzlePglite(handle.client, { schema })
+        : drizzlePostgres(handle.client, { schema })
+    ) as unknown as Db;
+    wrapped.set(handle.client, db);
+  }
+  return db;
+}
+
+async function openHandle(): Promise<DbHandle> {
+  const e = env();
+  if (e.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const client = postgres(e.DATABASE_URL, {
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+      connect_timeout: 5,
+      onnotice: () => {},
+    });
+    return { kind: "postgres", client, url: e.DATABASE_URL };
+  }
+  return openPglite(e.PGLITE_DIR);
+}
+
+export async function openPglite(dir: string): Promise<DbHandle & { kind: "pglite" }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const lock = acquireDirectoryLock(dir);
+  try {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    return { kind: "pglite", client, lock, dir };
+  } catch (err) {
+    lock.release();
+    throw new Error(`Could not open the embedded database in ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Close the process's database (graceful shutdown). Safe to call twice. */
+export function closeDatabase(): Promise<void> {
+  const h = holder();
+  if (!h.handle) return Promise.resolve();
+  h.closing ??= (async () => {
+    const handle = await h.handle!.catch(() => undefined);
+    h.handle = undefined;
+    if (!handle) return;
+    if (handle.kind === "pglite") {
+      await handle.client.close();
+      handle.lock.release();
+    } else {
+      await handle.client.end({ timeout: 5 });
+    }
+  })().finally(() => {
+    h.closing = undefined;
+  });
+  return h.closing;
+}
+
+/** Convert a count or bigint as either driver returns it (number, bigint or string). */
+export function toNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string") return Number(value);
+  return 0;
+}

@@ -1,0 +1,79 @@
+// AI agent accounts: their permissions, the guardian's thresholds, the audit log and approvals.
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, money, ts, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const aiPermissions = pgTable(
+  "ai_permissions",
+  {
+    aiUserId: text("ai_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permission: text("permission").notNull(),
+    isAllowed: boolean("is_allowed").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.aiUserId, t.permission] })],
+);
+
+/** The guardian's confirmation thresholds per AI account (contract 3). */
+export const aiSettings = pgTable("ai_settings", {
+  aiUserId: text("ai_user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  orderApprovalThreshold: money("order_approval_threshold").notNull().default("5000"),
+  maxDiscountPercent: money("max_discount_percent").notNull().default("10"),
+  monthlyBudget: money("monthly_budget"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Append-only, hash-chained per AI account. No foreign keys on purpose: nothing elsewhere may be
+ * blocked by, or cascade into, the audit trail.
+ */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: id(),
+    aiUserId: text("ai_user_id").notNull(),
+    guardianId: text("guardian_id").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    action: text("action").notNull(),
+    details: text("details").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    success: boolean("success").notNull(),
+    createdAt: createdAt(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    uniqueIndex("audit_logs_account_seq_key").on(t.aiUserId, t.seq),
+    index("audit_logs_guardian_idx").on(t.guardianId, t.createdAt),
+  ],
+);
+
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
+
+/** Actions held for the guardian's confirmation (large orders, deep discounts). */
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: id(),
+    aiUserId: text("ai_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    guardianId: text("guardian_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order", "quote", "price"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** What exactly is asked: item, quantity, price, total, counterparty. */
+    summary: jsonb("summary").notNull(),
+    reason: text("reason"),
+    status: text("status", { enum: APPROVAL_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("approvals_guardian_status_idx").on(t.guardianId, t.status), index("approvals_subject_idx").on(t.subjectId)],
+);

@@ -1,0 +1,162 @@
+// Categories, products, exhibitions, booths, uploads, brochures and the counters read by analytics.
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, id, money, ts, updatedAt } from "./columns";
+import { sellerProfiles, users } from "./users";
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    parentId: text("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    /** Names per locale: { en: "...", zh: "...", ... }. */
+    names: jsonb("names").$type<Record<string, string>>().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_parent_idx").on(t.parentId)],
+);
+
+export const exhibitions = pgTable(
+  "exhibitions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    venue: text("venue").notNull().default(""),
+    bannerUrl: text("banner_url"),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("exhibitions_slug_key").on(t.slug), uniqueIndex("exhibitions_name_lower_key").on(sql`lower(${t.name})`)],
+);
+
+export type BoothDocument = { url: string; name: string; type: string; size: number };
+
+export const booths = pgTable(
+  "booths",
+  {
+    id: id(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: "cascade" }),
+    exhibitionId: text("exhibition_id").references(() => exhibitions.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    exhibitionName: text("exhibition_name"),
+    location: text("location"),
+    logoUrl: text("logo_url"),
+    bannerUrl: text("banner_url"),
+    description: text("description"),
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    documents: jsonb("documents").$type<BoothDocument[]>().notNull().default(sql`'[]'::jsonb`),
+    theme: text("theme"),
+    colorScheme: text("color_scheme"),
+    isPublished: boolean("is_published").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("booths_seller_idx").on(t.sellerId), index("booths_exhibition_idx").on(t.exhibitionId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: "cascade" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    boothId: text("booth_id").references(() => booths.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: money("price").notNull(),
+    currency: text("currency").notNull(),
+    moq: integer("moq").notNull().default(1),
+    acceptsOEM: boolean("accepts_oem").notNull().default(false),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    mainImageUrl: text("main_image_url"),
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    sentByAI: boolean("sent_by_ai").notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_seller_idx").on(t.sellerId),
+    index("products_category_idx").on(t.categoryId),
+    index("products_booth_idx").on(t.boothId),
+    index("products_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Every stored upload, so storage can be audited and orphaned files found. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    url: text("url").notNull(),
+    storageKey: text("storage_key").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("uploads_url_key").on(t.url), index("uploads_user_idx").on(t.userId)],
+);
+
+export const brochures = pgTable(
+  "brochures",
+  {
+    id: id(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: "cascade" }),
+    boothId: text("booth_id").references(() => booths.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    fileUrl: text("file_url").notNull(),
+    productIds: text("product_ids").array().notNull().default(sql`'{}'::text[]`),
+    downloadCount: integer("download_count").notNull().default(0),
+    sentByAI: boolean("sent_by_ai").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("brochures_seller_idx").on(t.sellerId)],
+);
+
+export const brochureDownloads = pgTable(
+  "brochure_downloads",
+  {
+    id: id(),
+    brochureId: text("brochure_id")
+      .notNull()
+      .references(() => brochures.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").notNull(),
+    userId: text("user_id"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("brochure_downloads_seller_day_idx").on(t.sellerId, t.createdAt)],
+);
+
+export const productViews = pgTable(
+  "product_views",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").notNull(),
+    userId: text("user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_views_seller_day_idx").on(t.sellerId, t.createdAt), index("product_views_product_idx").on(t.productId)],
+);

@@ -1,0 +1,32 @@
+// Shared counters and replay records that every server instance reads through the database.
+import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns";
+
+/** Fixed-window request counters (contract 6), one row per caller and window. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** `Idempotency-Key` answers, kept 24 h per account (contract 1). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    owner: text("owner").notNull(),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["in_flight", "done"] }).notNull(),
+    responseStatus: integer("response_status"),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.key] })],
+);

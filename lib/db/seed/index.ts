@@ -1,0 +1,112 @@
+// Start-up seeding of an empty database: the category tree always (reference data), and with
+// SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products.
+import { eq, sql } from "drizzle-orm";
+import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "../client";
+import { categories, exhibitions, products, sellerProfiles, users } from "../schema";
+import { CATEGORY_TREE } from "./categories-data";
+import { DEMO_PRODUCTS } from "./demo-products-data";
+
+export type SeedOptions = { demo: boolean };
+
+/** Demo sign-ins, printed by `npm start` and listed in the README. */
+export const DEMO_ACCOUNTS = {
+  seller: { username: "demo_seller", email: "seller@demo.expo-trade.test", password: "demo-seller-pass" },
+  buyer: { username: "demo_buyer", email: "buyer@demo.expo-trade.test", password: "demo-buyer-pass" },
+  admin: { username: "demo_admin", email: "admin@demo.expo-trade.test", password: "demo-admin-pass" },
+} as const;
+
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ categories: number; demo: boolean }> {
+  const seededCategories = await seedCategories(db);
+  let demo = false;
+  if (options.demo) demo = await seedDemo(db);
+  return { categories: seededCategories, demo };
+}
+
+async function seedCategories(db: Db): Promise<number> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(categories);
+  if (Number(n) > 0) return 0;
+  return db.transaction(async (tx) => {
+    let count = 0;
+    for (const [i, top] of CATEGORY_TREE.entries()) {
+      const [parent] = await tx.insert(categories).values({ slug: top.slug, names: top.name, sortOrder: i }).returning({ id: categories.id });
+      count++;
+      await tx.insert(categories).values(top.children.map((c, j) => ({ slug: c.slug, names: c.name, parentId: parent!.id, sortOrder: j })));
+      count += top.children.length;
+    }
+    return count;
+  });
+}
+
+async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_ACCOUNTS.seller.username)).limit(1);
+  if (existing) return false;
+  const [sellerHash, buyerHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.seller.password),
+    hashPassword(DEMO_ACCOUNTS.buyer.password),
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+  ]);
+  const cats = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
+  const bySlug = new Map(cats.map((c) => [c.slug, c.id]));
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ ...pick(DEMO_ACCOUNTS.admin), passwordHash: adminHash, role: "ADMIN", rateTier: "unlimited" })
+      .returning({ id: users.id });
+    const [seller] = await tx.insert(users).values({ ...pick(DEMO_ACCOUNTS.seller), passwordHash: sellerHash, role: "SELLER", country: "CN" }).returning({ id: users.id });
+    await tx.insert(users).values({ ...pick(DEMO_ACCOUNTS.buyer), passwordHash: buyerHash, role: "BUYER", country: "DE" });
+    const [store] = await tx
+      .insert(sellerProfiles)
+      .values({
+        userId: seller!.id,
+        companyName: "Shenzhen Demo Trading Co., Ltd.",
+        description: "Demo supplier of consumer electronics, home goods and packaging, exporting since 2008.",
+        country: "CN",
+        contactEmail: DEMO_ACCOUNTS.seller.email,
+      })
+      .returning({ id: sellerProfiles.id });
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    await tx.insert(exhibitions).values([
+      {
+        name: "Global Sourcing Expo 2026",
+        slug: "global-sourcing-expo-2026",
+        description: "Online sourcing fair for consumer electronics, home and garden, and packaging suppliers.",
+        venue: "Online",
+        startsAt: new Date(now - 3 * day),
+        endsAt: new Date(now + 27 * day),
+        createdBy: admin!.id,
+      },
+      {
+        name: "Asia Textile & Apparel Fair",
+        slug: "asia-textile-apparel-fair",
+        description: "Fabrics, garments and accessories from manufacturers across Asia.",
+        venue: "Online",
+        startsAt: new Date(now + 45 * day),
+        endsAt: new Date(now + 60 * day),
+        createdBy: admin!.id,
+      },
+    ]);
+    const rows = DEMO_PRODUCTS.map((p) => {
+      const categoryId = bySlug.get(p.categorySlug);
+      if (!categoryId) throw new Error(`Demo product "${p.title}" names unknown category ${p.categorySlug}`);
+      return {
+        sellerId: store!.id,
+        categoryId,
+        title: p.title,
+        description: p.description,
+        price: p.price.toFixed(2),
+        currency: p.currency,
+        moq: p.moq,
+        acceptsOEM: p.acceptsOEM,
+        keywords: p.keywords,
+      };
+    });
+    if (rows.length) await tx.insert(products).values(rows);
+  });
+  return true;
+}
+
+function pick(a: { username: string; email: string }) {
+  return { username: a.username, email: a.email };
+}

@@ -1,0 +1,73 @@
+// Configuration from the environment, validated once. Every variable is documented in .env.example.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["0", "1", "true", "false"])
+  .transform((v) => v === "1" || v === "true");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  PGLITE_DIR: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  NEXTAUTH_URL: z.string().url().optional(),
+  SEED_DEMO: bool.default(true),
+  RATE_LIMIT_ANON_PER_HOUR: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string };
+
+const KEY = Symbol.for("expo-trade.env");
+type G = typeof globalThis & { [KEY]?: Env };
+
+/**
+ * The validated environment. When AUTH_SECRET is unset (the no-setup `npm start`), a random secret
+ * is generated once and kept in DATA_DIR so sessions survive a restart.
+ */
+export function env(): Env {
+  const g = globalThis as G;
+  if (g[KEY]) return g[KEY];
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
+  const value: Env = {
+    ...e,
+    DATA_DIR: dataDir,
+    PGLITE_DIR: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, "pglite")),
+    AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir),
+  };
+  g[KEY] = value;
+  return value;
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: create it below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,62 @@
+// The OpenAPI 3.0 document, generated from the operations (the same zod schemas the handlers use).
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import "@/lib/api/operations";
+import { registeredOperations, type Operation } from "@/lib/api/operation";
+import pkg from "@/package.json";
+
+let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
+
+export function openApiDocument() {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  registry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "next-auth.session-token" });
+  const ops = registeredOperations().sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const op of ops) registry.registerPath(pathConfig(op));
+  cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: "3.0.3",
+    info: {
+      title: "Expo Trade API",
+      version: pkg.version,
+      description:
+        "B2B exhibition and trade platform. Errors are RFC 9457 problem details with a stable `code`. Lists take `page` and `limit` (max 100). " +
+        "AI agent accounts use the same API under the permissions their guardian sets; every call they make is audited.",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(ops.flatMap((o) => o.tags))].map((name) => ({ name })),
+  });
+  return cached;
+}
+
+function pathConfig(op: Operation) {
+  const contentType = op.bodyType === "form" ? "application/x-www-form-urlencoded" : op.bodyType === "multipart" ? "multipart/form-data" : "application/json";
+  const needsAuth = op.access !== "public" && op.access !== "optional";
+  return {
+    method: op.method.toLowerCase() as Lowercase<Operation["method"]>,
+    path: op.path,
+    operationId: op.operationId,
+    summary: op.summary,
+    description: [op.description, aiNote(op)].filter(Boolean).join("\n\n"),
+    tags: op.tags,
+    security: needsAuth ? [{ bearerAuth: [] as string[] }, { cookieAuth: [] as string[] }] : ([] as Record<string, string[]>[]),
+    request: {
+      ...(op.params ? { params: op.params as z.ZodObject } : {}),
+      ...(op.query ? { query: op.query as z.ZodObject } : {}),
+      ...(op.body ? { body: { required: true, content: { [contentType]: { schema: op.body } } } } : {}),
+      ...(op.method === "POST" && op.idempotent !== false
+        ? { headers: z.object({ "Idempotency-Key": z.string().max(255).optional().meta({ description: "Replays the first answer for 24 h" }) }) }
+        : {}),
+    },
+    responses: Object.fromEntries(
+      Object.entries(op.responses).map(([status, r]) => [
+        status,
+        { description: r.description, ...(r.schema ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema } } } : {}) },
+      ]),
+    ),
+  };
+}
+
+function aiNote(op: Operation): string {
+  return op.permission === "none" ? "" : `AI accounts need the permission \`${op.permission}\`.`;
+}

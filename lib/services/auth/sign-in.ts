@@ -1,0 +1,80 @@
+// Sign-in for every route (credentials callback, /api/auth/login, delegate-login): humans by
+// e-mail or username, AI accounts by username only (an e-mail never resolves to an AI account).
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { verifyPassword } from "@/lib/auth/password";
+import { createSession } from "@/lib/auth/sessions";
+import type { Db } from "@/lib/db/client";
+import { sellerProfiles, users } from "@/lib/db/schema";
+import { writeAudit } from "@/lib/services/ai/audit";
+
+export const BAD_CREDENTIALS = "Wrong username/e-mail or password";
+
+export type SignInInput = {
+  identifier: string;
+  password: string;
+  kind: "cookie" | "token";
+  lifetimeSeconds: number;
+  ip: string;
+  userAgent?: string | null;
+  deviceId?: string | null;
+};
+
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+export async function signIn(db: Db, input: SignInInput) {
+  const identifier = input.identifier.trim();
+  const byEmail = identifier.includes("@");
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      byEmail
+        ? and(eq(sql`lower(${users.email})`, identifier.toLowerCase()), isNull(users.guardianId))
+        : eq(sql`lower(${users.username})`, identifier.toLowerCase()),
+    )
+    .limit(1);
+  const ok = await verifyPassword(input.password, user?.passwordHash);
+  const isAI = user?.role === "AI_BUYER" || user?.role === "AI_SELLER";
+  if (!user || !ok) {
+    if (user && isAI) await auditLogin(db, user, input.ip, false, "wrong password");
+    throw new ApiError("unauthenticated", BAD_CREDENTIALS);
+  }
+  let guardian: { id: string; username: string; disabled: boolean } | null = null;
+  if (isAI && user.guardianId) {
+    const [g] = await db.select({ id: users.id, username: users.username, disabled: users.disabled }).from(users).where(eq(users.id, user.guardianId));
+    guardian = g ?? null;
+  }
+  if (user.disabled || (isAI && (!guardian || guardian.disabled))) {
+    if (isAI) await auditLogin(db, user, input.ip, false, "account disabled");
+    throw new ApiError("unauthenticated", "This account is disabled");
+  }
+  const [profile] = await db.select({ id: sellerProfiles.id }).from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).limit(1);
+  const session = await db.transaction(async (tx) => {
+    const s = await createSession(tx, {
+      userId: user.id,
+      kind: input.kind,
+      deviceId: input.deviceId,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      lifetimeSeconds: input.lifetimeSeconds,
+    });
+    if (isAI) await auditLogin(tx, user, input.ip, true, `${input.kind} session ${s.id}`);
+    return s;
+  });
+  return {
+    user: { id: user.id, email: user.email, username: user.username, role: user.role, isAI, sellerProfileId: profile?.id ?? null },
+    guardian: guardian ? { id: guardian.id, username: guardian.username } : null,
+    session,
+  };
+}
+
+async function auditLogin(db: Db, user: { id: string; guardianId: string | null }, ip: string, success: boolean, details: string) {
+  if (!user.guardianId) return;
+  await writeAudit(db, { aiUserId: user.id, guardianId: user.guardianId, action: "auth.login", details, ip, success });
+}
+
+/** Where a signed-in account lands (spec 5.1): an AI_SELLER on /seller, everyone else on /. */
+export function landingPath(role: string): string {
+  return role === "AI_SELLER" ? "/seller" : "/";
+}

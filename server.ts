@@ -1,0 +1,80 @@
+// The custom server: Next.js and the /ws/chat WebSocket on one port. Opens, migrates and seeds the
+// database before it listens; shuts down gracefully on SIGTERM/SIGINT.
+import { createServer, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import next from "next";
+import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
+import { closeDatabase, dbHandle } from "@/lib/db/client";
+import { DatabaseLockedError } from "@/lib/db/lock";
+import { prepareDatabase } from "@/lib/db/migrate";
+import { env } from "@/lib/env";
+import { ChatSocketServer } from "@/lib/realtime/socket";
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const e = env();
+  process.env.NEXTAUTH_URL ??= `http://localhost:${e.PORT}`;
+  process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
+
+  const started = Date.now();
+  await prepareDatabase({ demo: e.SEED_DEMO });
+  const handle = await dbHandle();
+  console.log(`database ready (${handle.kind === "pglite" ? `PGlite in ${handle.dir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
+
+  const app = next({ dev, hostname: "localhost", port: e.PORT });
+  const handleRequest = app.getRequestHandler();
+  await app.prepare();
+
+  const chat = new ChatSocketServer();
+  const server = createServer((req, res) => {
+    // The client address as the socket saw it; a value sent by the client is never trusted.
+    req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handleRequest(req, res);
+  });
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (req.url ?? "").split("?")[0];
+    if (pathname === "/ws/chat") {
+      chat.wss.handleUpgrade(req, socket, head, (ws) => chat.wss.emit("connection", ws, req));
+    } else if (dev && pathname?.startsWith("/_next/")) {
+      // Next's HMR socket: Next attaches its own upgrade listener.
+    } else {
+      socket.destroy();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    chat.close();
+    // Stop accepting; in-flight requests finish (their writes commit) before the database closes.
+    server.close(() => {
+      void closeDatabase()
+        .catch((err: unknown) => console.error("closing the database failed", err))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  server.listen(e.PORT, e.HOST, () => {
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : e.PORT;
+    console.log(`Expo Trade ready on http://localhost:${port} (${dev ? "development" : "production"})`);
+  });
+}
+
+main().catch(async (err: unknown) => {
+  if (err instanceof DatabaseLockedError) console.error(`\n${err.message}\n`);
+  else console.error(err);
+  await closeDatabase().catch(() => {});
+  process.exit(1);
+});

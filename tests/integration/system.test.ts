@@ -1,0 +1,26 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
+import { describe, expect, inject, it } from "vitest";
+import { api } from "../support/api";
+
+describe("system endpoints", () => {
+  it("GET /api/health reports the database", async () => {
+    const res = await api<{ status: string; db: string; version: string; dbKind: string }>("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "ok", db: "ok", dbKind: inject("dbKind") });
+    expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("GET /api/openapi is a valid OpenAPI 3.0 document", async () => {
+    const res = await api<OpenAPI.Document>("/api/openapi");
+    expect(res.status).toBe(200);
+    const doc = await SwaggerParser.validate(res.body);
+    expect((doc as { openapi: string }).openapi).toBe("3.0.3");
+    expect(Object.keys(doc.paths ?? {})).toContain("/api/accounts/create");
+  });
+
+  it("refuses unknown WebSocket paths and the chat socket handshake needs auth", async () => {
+    const res = await fetch(`${inject("baseUrl")}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,68 @@
+// Start the real app (server.ts, production build) as a child process on a free port.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type RunningServer = { url: string; port: number; dataDir: string; child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<number | null>; output: () => string };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const root = path.resolve(__dirname, "../..");
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
+  let log = "";
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      SEED_DEMO: "0",
+      RATE_LIMIT_ANON_PER_HOUR: "1000000",
+      RATE_LIMIT_USER_PER_HOUR: "1000000",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once("exit", (code) => resolve(code));
+      child.kill(signal);
+    });
+  return { url, port, dataDir, child, stop, output: () => log };
+}
