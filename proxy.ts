@@ -22,5 +22,5 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: "/((?!api|_next|uploads|ws|.*\\..*).*)",
+  matcher: "/((?!api/|api$|_next|uploads/|ws/|.*\\..*).*)",
 };

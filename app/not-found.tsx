@@ -1,5 +1,7 @@
 "use client";
 
+import Link from "next/link";
+
 // Paths outside any locale (rare: the proxy localizes everything else).
 export default function GlobalNotFound() {
   return (
@@ -7,7 +9,7 @@ export default function GlobalNotFound() {
       <body style={{ fontFamily: "system-ui, sans-serif", padding: "3rem", textAlign: "center" }}>
         <h1>404: Page not found</h1>
         <p>
-          <a href="/">Expo Trade home</a>
+          <Link href="/">Expo Trade home</Link>
         </p>
       </body>
     </html>

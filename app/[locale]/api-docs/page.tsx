@@ -40,7 +40,7 @@ export default async function ApiDocsPage({ params }: { params: Promise<{ locale
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         <p className="mt-3 max-w-3xl text-slate-700">{t("intro")}</p>
         <p className="mt-2 text-sm text-slate-500">{t("operationsCount", { count: ops.length })}</p>
-        <a href="/api/openapi" className="mt-4 inline-block rounded bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+        <a href="/api/openapi" download="expo-trade-openapi.json" className="mt-4 inline-block rounded bg-brand-600 px-4 py-2 text-sm font-medium text-white">
           {t("download")}
         </a>
       </header>

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests, production build, integration tests on PGlite and on a
+// throwaway PostgreSQL cluster, and end-to-end tests in Debian's Chromium. Installs PostgreSQL and
+// Chromium with apt-get when missing and running as root; otherwise says exactly what to install.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findPgBin, startCluster } from "./pg-cluster.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const results = [];
+const started = Date.now();
+
+function run(label, cmd, cmdArgs, env = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    console.log(`\n=== ${label} ===`);
+    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+    child.on("exit", (code, signal) => {
+      const ok = code === 0;
+      results.push({ label, ok, seconds: Math.round((Date.now() - t0) / 1000) });
+      if (!ok) console.error(`--- ${label} failed (${signal ?? `exit ${code}`})`);
+      resolve(ok);
+    });
+  });
+}
+
+function aptInstall(pkgs) {
+  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
+  console.log(`\n=== installing ${pkgs.join(", ")} with apt-get ===`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  return spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { stdio: "inherit", env }).status === 0;
+}
+
+function ensurePrerequisites(need) {
+  const missing = [];
+  if (need.postgres && !findPgBin()) {
+    if (!aptInstall(["postgresql"]) || !findPgBin()) missing.push("PostgreSQL server (Debian: apt-get install postgresql; or set PG_BIN to the directory holding initdb and pg_ctl)");
+  }
+  if (need.chromium && !existsSync(CHROMIUM)) {
+    if (!aptInstall(["chromium"]) || !existsSync(CHROMIUM)) missing.push("Chromium (Debian: apt-get install chromium; or set CHROMIUM_PATH)");
+  }
+  if (missing.length) {
+    console.error(`\nnpm test needs software that is not installed and could not be installed here:\n${missing.map((m) => `  - ${m}`).join("\n")}\n`);
+    process.exit(2);
+  }
+}
+
+async function integration(cluster) {
+  let ok = await run("integration tests on PGlite", bin("vitest"), ["run", "--project", "integration"], { DATABASE_URL: "" });
+  const pgOk = await run("integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration"], { DATABASE_URL: cluster.url("postgres") });
+  return ok && pgOk;
+}
+
+async function main() {
+  const want = (step) => !only || only === step;
+  ensurePrerequisites({ postgres: want("integration"), chromium: want("e2e") });
+  if (want("static")) {
+    await run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+    await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+  }
+  if (want("unit")) await run("unit tests", bin("vitest"), ["run", "--project", "unit"]);
+  if (want("integration") || want("e2e")) {
+    const built = await run("production build", bin("next"), ["build"]);
+    if (!built) return;
+  }
+  if (want("integration")) {
+    const cluster = await startCluster();
+    try {
+      await integration(cluster);
+    } finally {
+      cluster.stop();
+    }
+  }
+  if (want("e2e")) await run("end-to-end tests (Chromium)", bin("playwright"), ["test"], { CHROMIUM_PATH: CHROMIUM });
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    results.push({ label: "test runner", ok: false, seconds: 0 });
+  })
+  .finally(() => {
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed;
+    console.log("\n=== summary ===");
+    for (const r of results) console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.label} (${r.seconds} s)`);
+    console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`steps: ${passed} passed, ${failed} failed`);
+    process.exit(failed ? 1 : 0);
+  });

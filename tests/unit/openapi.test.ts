@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
+import { describe, expect, it } from "vitest";
+import { isPermission } from "@/lib/ai/permissions";
+import { registeredOperations } from "@/lib/api/operation";
+import { openApiDocument } from "@/lib/openapi/document";
+
+const API_DIR = path.join(__dirname, "../../app/api");
+// NextAuth's catch-all serves these; each is documented on its own.
+const NEXTAUTH_PATHS = ["/api/auth/csrf", "/api/auth/callback/credentials", "/api/auth/session", "/api/auth/signout", "/api/auth/providers"];
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "route.ts" ? [full] : [];
+  });
+}
+
+function routesOnDisk(): { method: string; path: string }[] {
+  return routeFiles(API_DIR).flatMap((file) => {
+    const rel = path.relative(path.join(API_DIR, ".."), path.dirname(file)).split(path.sep).join("/");
+    const apiPath = "/" + rel.replace(/\[([^\].]+)\]/g, "{$1}");
+    const src = readFileSync(file, "utf8");
+    const methods = new Set([...src.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g), ...src.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!));
+    if (apiPath.includes("[...nextauth]")) return [];
+    return [...methods].map((method) => ({ method, path: apiPath }));
+  });
+}
+
+describe("OpenAPI document", () => {
+  it("is valid OpenAPI 3.0", async () => {
+    const doc = await SwaggerParser.validate(structuredClone(openApiDocument()) as OpenAPI.Document);
+    expect((doc as { openapi: string }).openapi).toBe("3.0.3");
+  });
+
+  it("lists every route in app/api with every method it exports", () => {
+    const doc = openApiDocument();
+    const routes = routesOnDisk();
+    expect(routes.length).toBeGreaterThan(5);
+    const missing = routes.filter((r) => !doc.paths?.[r.path]?.[r.method.toLowerCase() as "get"]);
+    expect(missing).toEqual([]);
+    for (const p of NEXTAUTH_PATHS) expect(doc.paths?.[p], p).toBeDefined();
+  });
+
+  it("documents no operation that has no route", () => {
+    const onDisk = new Set(routesOnDisk().map((r) => `${r.method} ${r.path}`));
+    const extra = registeredOperations().filter((op) => !onDisk.has(`${op.method} ${op.path}`) && !NEXTAUTH_PATHS.includes(op.path));
+    expect(extra.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it("declares, for every operation, a real permission or an explicit none with an action", () => {
+    for (const op of registeredOperations()) {
+      if (op.permission === "none") expect(op.action, op.operationId).toMatch(/^[a-z]+(\.[a-z_]+)+$/);
+      else expect(isPermission(op.permission), op.operationId).toBe(true);
+    }
+  });
+});
