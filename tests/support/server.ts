@@ -34,6 +34,7 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
       DATA_DIR: dataDir,
       NEXTAUTH_URL: `http://localhost:${port}`,
       SEED_DEMO: "0",
+      WS_AUTH_TIMEOUT_MS: "1500",
       RATE_LIMIT_ANON_PER_HOUR: "1000000",
       RATE_LIMIT_USER_PER_HOUR: "1000000",
       ...extraEnv,

@@ -1,0 +1,64 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import { claimKey, completeKey } from "@/lib/api/idempotency";
+import { consumeRateLimit } from "@/lib/api/rate-limit";
+import type { Db } from "@/lib/db/client";
+import { auditLogs } from "@/lib/db/schema";
+import { createAccount } from "@/lib/services/accounts/create";
+import { createAiAccountRecord } from "@/lib/services/accounts/ai-accounts";
+import { verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
+import { unique } from "../support/api";
+import { testDb } from "../support/db";
+
+let db: Db;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await testDb());
+});
+afterAll(async () => close());
+
+describe("services on the database", () => {
+  it("chains audit rows per AI account and detects tampering", async () => {
+    const guardian = await createAccount(db, { email: `${unique()}@example.test`, username: unique("g_"), password: "long-enough-1", role: "BUYER" });
+    const ai = await createAiAccountRecord(db, guardian.id, "AI_BUYER", "long-enough-2");
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => writeAudit(db, { aiUserId: ai.aiUserId, guardianId: guardian.id, action: "product.browse", details: `call ${i}`, ip: "127.0.0.1", success: i % 3 !== 0 })),
+    );
+    const rows = await db.select().from(auditLogs).where(eq(auditLogs.aiUserId, ai.aiUserId));
+    expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await verifyAuditChain(db, ai.aiUserId)).toBe(true);
+    await db.update(auditLogs).set({ details: "edited" }).where(sql`${auditLogs.aiUserId} = ${ai.aiUserId} and ${auditLogs.seq} = 5`);
+    expect(await verifyAuditChain(db, ai.aiUserId)).toBe(false);
+  });
+
+  it("refuses a second AI account per role, and an AI_SELLER for a guardian without a store", async () => {
+    const buyer = await createAccount(db, { email: `${unique()}@example.test`, username: unique("g_"), password: "long-enough-1", role: "BUYER" });
+    await createAiAccountRecord(db, buyer.id, "AI_BUYER", "long-enough-2");
+    await expect(createAiAccountRecord(db, buyer.id, "AI_BUYER", "long-enough-2")).rejects.toMatchObject({ code: "ai_account_exists", status: 409 });
+    await expect(createAiAccountRecord(db, buyer.id, "AI_SELLER", "long-enough-2")).rejects.toMatchObject({ code: "seller_profile_required", status: 409 });
+  });
+
+  it("rate-limits past the limit with 429 and Retry-After", async () => {
+    const key = unique("rl:");
+    for (let i = 0; i < 3; i++) expect((await consumeRateLimit(db, key, 3)).remaining).toBe(2 - i);
+    const err = await consumeRateLimit(db, key, 3).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(429);
+    expect(Number((err as ApiError).headers?.["Retry-After"])).toBeGreaterThan(0);
+  });
+
+  it("answers 409 while an idempotent request is in flight, then replays it", async () => {
+    const owner = unique("u:");
+    const first = await claimKey(db, owner, "k1", "POST", "/api/x", "h1");
+    expect(first.kind).toBe("new");
+    await expect(claimKey(db, owner, "k1", "POST", "/api/x", "h1")).rejects.toMatchObject({ code: "idempotency_in_flight", status: 409 });
+    await completeKey(db, owner, "k1", new Response(JSON.stringify({ ok: 1 }), { status: 201, headers: { "content-type": "application/json" } }));
+    const replay = await claimKey(db, owner, "k1", "POST", "/api/x", "h1");
+    expect(replay.kind).toBe("replay");
+    if (replay.kind === "replay") {
+      expect(replay.response.status).toBe(201);
+      expect(await replay.response.json()).toEqual({ ok: 1 });
+    }
+  });
+});
