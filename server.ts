@@ -31,16 +31,23 @@ async function main() {
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
     void handleRequest(req, res);
   });
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  // Next attaches its own "upgrade" listener on the first request and would also act on our
+  // socket; intercepting the event keeps /ws/chat ours and every other path closed, and leaves
+  // Next's HMR socket (dev only) to Next.
+  const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
+  server.emit = ((event: string, ...args: unknown[]) => {
+    if (event !== "upgrade") return emit(event, ...args);
+    const [req, socket, head] = args as [IncomingMessage, Duplex, Buffer];
     const pathname = (req.url ?? "").split("?")[0];
     if (pathname === "/ws/chat") {
+      req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
       chat.wss.handleUpgrade(req, socket, head, (ws) => chat.wss.emit("connection", ws, req));
-    } else if (dev && pathname?.startsWith("/_next/")) {
-      // Next's HMR socket: Next attaches its own upgrade listener.
-    } else {
-      socket.destroy();
+      return true;
     }
-  });
+    if (dev && pathname?.startsWith("/_next/")) return emit(event, ...args);
+    socket.destroy();
+    return true;
+  }) as typeof server.emit;
   server.keepAliveTimeout = 65_000;
 
   let stopping = false;

@@ -19,8 +19,10 @@ describe("system endpoints", () => {
     expect(Object.keys(doc.paths ?? {})).toContain("/api/accounts/create");
   });
 
-  it("refuses unknown WebSocket paths and the chat socket handshake needs auth", async () => {
-    const res = await fetch(`${inject("baseUrl")}/api/does-not-exist`);
+  it("answers unknown API paths with a problem+json 404", async () => {
+    const res = await api("/api/does-not-exist", { method: "POST", json: {} });
     expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(res.body.code).toBe("not_found");
   });
 });
