@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node node_modules/tsx/dist/cli.mjs server.ts",
+    command: "node --import tsx server.ts",
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -67,6 +67,8 @@ async function main() {
         .catch((err: unknown) => console.error("closing the database failed", err))
         .finally(() => process.exit(0));
     });
+    // Connections turn idle as their last response ends; close them as they do.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

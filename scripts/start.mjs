@@ -27,7 +27,9 @@ if (process.env.SKIP_BUILD !== "1" && Math.max(...SOURCES.map(newest)) > builtAt
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
+// tsx as a loader in this very process (not its CLI, whose signal relay SIGKILLs a busy child):
+// SIGTERM reaches server.ts itself, which shuts down gracefully.
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

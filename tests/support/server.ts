@@ -24,7 +24,7 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
   let log = "";
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
     env: {
       ...process.env,

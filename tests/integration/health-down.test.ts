@@ -1,0 +1,29 @@
+import postgres from "postgres";
+import { describe, expect, inject, it } from "vitest";
+import { startServer } from "../support/server";
+
+// /api/health answers 503 while PostgreSQL refuses connections, and recovers without a restart.
+describe.runIf(inject("dbKind") === "postgres")("health when the database is down", () => {
+  it("answers 503, then 200 again", async () => {
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const name = `health_${Date.now().toString(36)}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const server = await startServer({ DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "2" });
+    try {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      await admin.unsafe(`alter database ${name} allow_connections false`);
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+      const down = await fetch(`${server.url}/api/health`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: "error", db: "down" });
+      await admin.unsafe(`alter database ${name} allow_connections true`);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
+});
