@@ -22,7 +22,7 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tags: string[];
+  tags: readonly string[];
   access: Access;
   /**
    * What an AI account needs: a permission of spec 5.3, or `none` with the audit `action` name

@@ -44,3 +44,9 @@ export function actingSellerProfileId(actor: Actor): string | null {
   if (actor.type === "ai" && actor.user.role === "AI_SELLER") return actor.guardian.sellerProfileId;
   return null;
 }
+
+/** The human behind a guardian-only call (the route's `access: "human"` has already checked). */
+export function humanUser(actor: Actor): HumanActor["user"] {
+  if (actor.type !== "human") throw new Error("humanUser() on a route that does not require a human");
+  return actor.user;
+}

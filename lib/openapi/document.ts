@@ -38,7 +38,7 @@ function pathConfig(op: Operation) {
     operationId: op.operationId,
     summary: op.summary,
     description: [op.description, aiNote(op)].filter(Boolean).join("\n\n"),
-    tags: op.tags,
+    tags: [...op.tags],
     security: needsAuth ? [{ bearerAuth: [] as string[] }, { cookieAuth: [] as string[] }] : ([] as Record<string, string[]>[]),
     request: {
       ...(op.params ? { params: op.params as z.ZodObject } : {}),

@@ -20,3 +20,78 @@ export const AiAccountSchema = z
     permissions: PermissionMapSchema,
   })
   .meta({ id: "AiAccount" });
+
+const Money = z.number().finite().min(0).max(1e12);
+
+export const AiAccountDetailSchema = AiAccountSchema.extend({
+  orderApprovalThreshold: z.number().meta({ description: "Orders above this total wait for the guardian" }),
+  maxDiscountPercent: z.number().meta({ description: "Quotes/prices cheaper than list by more than this wait for the guardian" }),
+  monthlyBudget: z.number().nullable().meta({ description: "AI_BUYER only: monthly order total per currency; null means none" }),
+  createdAt: z.string(),
+}).meta({ id: "AiAccountDetail" });
+
+export const AiUserIdQuery = z.object({ aiUserId: z.string().min(1).max(100) });
+
+export const PatchAiAccountBody = z
+  .object({
+    aiUserId: z.string().min(1).max(100),
+    disabled: z.boolean().optional().meta({ description: "false re-enables; true disables (revokes every session)" }),
+    orderApprovalThreshold: Money.optional(),
+    maxDiscountPercent: z.number().finite().min(0).max(100).optional(),
+    monthlyBudget: Money.nullable().optional(),
+  })
+  .meta({ id: "PatchAiAccount" });
+
+export const SetPermissionBody = z
+  .object({ aiUserId: z.string().min(1).max(100), permission: z.string().min(1).max(100).meta({ example: "product.delete" }), isAllowed: z.boolean() })
+  .meta({ id: "SetPermission" });
+
+const BoolString = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const AuditLogQuery = z.object({
+  aiUserId: z.string().min(1).max(100),
+  action: z.string().max(100).optional(),
+  success: BoolString.optional(),
+  from: z.coerce.date().optional().meta({ description: "ISO 8601, inclusive" }),
+  to: z.coerce.date().optional().meta({ description: "ISO 8601, inclusive" }),
+  format: z.enum(["json", "csv"]).default("json"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const AuditLogEntrySchema = z
+  .object({ id: z.string(), seq: z.number(), action: z.string(), details: z.string(), ip: z.string(), timestamp: z.string(), success: z.boolean(), hash: z.string() })
+  .meta({ id: "AuditLogEntry" });
+
+export const AuditLogPage = z
+  .object({
+    logs: z.array(AuditLogEntrySchema),
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    chainValid: z.boolean().meta({ description: "false when any stored row was altered, removed or reordered" }),
+    actions: z.array(z.string()).meta({ description: "Every action name in this account's log, for filters" }),
+  })
+  .meta({ id: "AuditLogPage" });
+
+export const ApprovalSchema = z
+  .object({
+    id: z.string(),
+    aiUserId: z.string(),
+    aiUsername: z.string().optional(),
+    kind: z.enum(["order", "quote", "price"]),
+    subjectId: z.string(),
+    summary: z.looseObject({ item: z.string(), rule: z.string() }),
+    reason: z.string().nullable(),
+    status: z.enum(["pending", "approved", "rejected", "expired"]),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: "Approval" });
+
+export const ApprovalsQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected", "expired"]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

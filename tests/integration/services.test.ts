@@ -6,7 +6,7 @@ import { consumeRateLimit } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
 import { auditLogs } from "@/lib/db/schema";
 import { createAccount } from "@/lib/services/accounts/create";
-import { createAiAccountRecord } from "@/lib/services/accounts/ai-accounts";
+import { createAiAccountRecord } from "@/lib/services/ai/accounts";
 import { verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
 import { unique } from "../support/api";
 import { testDb } from "../support/db";

@@ -1,6 +1,17 @@
 import { z } from "zod";
-import { AiAccountSchema, CreateAiAccountBody } from "@/lib/schemas/ai";
-import { errorResponses } from "@/lib/schemas/common";
+import {
+  AiAccountDetailSchema,
+  AiUserIdQuery,
+  ApprovalSchema,
+  ApprovalsQuery,
+  AuditLogPage,
+  AuditLogQuery,
+  CreateAiAccountBody,
+  PatchAiAccountBody,
+  PermissionMapSchema,
+  SetPermissionBody,
+} from "@/lib/schemas/ai";
+import { errorResponses, IdParam } from "@/lib/schemas/common";
 import { defineOperation } from "../operation";
 
 export const createAiAccountOp = defineOperation({
@@ -15,7 +26,7 @@ export const createAiAccountOp = defineOperation({
   permission: "none",
   action: "ai.account.create",
   body: CreateAiAccountBody,
-  responses: { 201: { description: "Created", schema: z.object({ account: AiAccountSchema }) }, ...errorResponses(400, 401, 404, 409, 429) },
+  responses: { 201: { description: "Created", schema: z.object({ account: AiAccountDetailSchema }) }, ...errorResponses(400, 401, 404, 409, 429) },
 });
 
 export const listAiAccountsOp = defineOperation({
@@ -27,5 +38,93 @@ export const listAiAccountsOp = defineOperation({
   access: "human",
   permission: "none",
   action: "ai.account.list",
-  responses: { 200: { description: "AI accounts", schema: z.object({ accounts: z.array(AiAccountSchema) }) }, ...errorResponses(401, 404, 429) },
+  responses: { 200: { description: "AI accounts", schema: z.object({ accounts: z.array(AiAccountDetailSchema) }) }, ...errorResponses(401, 404, 429) },
+});
+
+const guardianOnly = { tags: ["AI accounts"], access: "human", permission: "none" } as const;
+
+export const patchAiAccountOp = defineOperation({
+  ...guardianOnly,
+  method: "PATCH",
+  path: "/api/ai/accounts",
+  operationId: "updateAiAccount",
+  summary: "Re-enable an AI account, or set its approval thresholds and budget",
+  action: "ai.account.update",
+  body: PatchAiAccountBody,
+  responses: { 200: { description: "Updated", schema: z.object({ account: AiAccountDetailSchema }) }, ...errorResponses(400, 401, 404, 429) },
+});
+
+export const deleteAiAccountOp = defineOperation({
+  ...guardianOnly,
+  method: "DELETE",
+  path: "/api/ai/accounts",
+  operationId: "disableAiAccount",
+  summary: "Disable an AI account: every session, token and chat socket of it ends at once",
+  action: "ai.account.disable",
+  query: AiUserIdQuery,
+  responses: { 200: { description: "Disabled", schema: z.object({ account: AiAccountDetailSchema }) }, ...errorResponses(400, 401, 404, 429) },
+});
+
+export const setPermissionOp = defineOperation({
+  ...guardianOnly,
+  method: "PUT",
+  path: "/api/ai/permissions",
+  operationId: "setAiPermission",
+  summary: "Allow or refuse one permission for an AI account",
+  action: "ai.permission.set",
+  body: SetPermissionBody,
+  responses: {
+    200: { description: "The full permission map", schema: z.object({ aiUserId: z.string(), permissions: PermissionMapSchema }) },
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+
+export const auditLogsOp = defineOperation({
+  ...guardianOnly,
+  method: "GET",
+  path: "/api/ai/audit-logs",
+  operationId: "listAuditLogs",
+  summary: "An AI account's audit log, newest first (format=csv downloads it)",
+  action: "ai.audit.read",
+  query: AuditLogQuery,
+  responses: {
+    200: { description: "Log page (JSON) or the filtered log (text/csv)", schema: AuditLogPage },
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+
+export const listApprovalsOp = defineOperation({
+  ...guardianOnly,
+  method: "GET",
+  path: "/api/ai/approvals",
+  operationId: "listApprovals",
+  summary: "Actions of the guardian's AI accounts waiting for (or decided by) the guardian",
+  action: "ai.approval.list",
+  query: ApprovalsQuery,
+  responses: {
+    200: { description: "Approvals", schema: z.object({ approvals: z.array(ApprovalSchema), page: z.number(), limit: z.number(), total: z.number() }) },
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+
+export const approveOp = defineOperation({
+  ...guardianOnly,
+  method: "POST",
+  path: "/api/ai/approvals/{id}/approve",
+  operationId: "approveApproval",
+  summary: "Release a held order, quote or price",
+  action: "ai.approval.approve",
+  params: IdParam,
+  responses: { 200: { description: "Approved", schema: z.object({ approval: ApprovalSchema }) }, ...errorResponses(401, 404, 409, 429) },
+});
+
+export const rejectOp = defineOperation({
+  ...guardianOnly,
+  method: "POST",
+  path: "/api/ai/approvals/{id}/reject",
+  operationId: "rejectApproval",
+  summary: "Reject a held order, quote or price",
+  action: "ai.approval.reject",
+  params: IdParam,
+  responses: { 200: { description: "Rejected", schema: z.object({ approval: ApprovalSchema }) }, ...errorResponses(401, 404, 409, 429) },
 });

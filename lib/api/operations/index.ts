@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./nextauth";
 export * from "./system";
 export * from "./ai";
+export * from "./booths";

@@ -1,6 +1,6 @@
 // The AI audit log: append-only, SHA-256 hash-chained per AI account (contract 3).
 import { createHash } from "node:crypto";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { auditLogs } from "@/lib/db/schema";
 
@@ -56,4 +56,63 @@ export async function verifyAuditChain(db: Db, aiUserId: string): Promise<boolea
     expectedSeq++;
   }
   return true;
+}
+
+export type AuditFilter = {
+  aiUserId: string;
+  action?: string;
+  success?: boolean;
+  from?: Date;
+  to?: Date;
+  page: number;
+  limit: number;
+};
+
+function auditWhere(f: Omit<AuditFilter, "page" | "limit">) {
+  return and(
+    eq(auditLogs.aiUserId, f.aiUserId),
+    f.action ? eq(auditLogs.action, f.action) : undefined,
+    f.success !== undefined ? eq(auditLogs.success, f.success) : undefined,
+    f.from ? gte(auditLogs.createdAt, f.from) : undefined,
+    f.to ? lte(auditLogs.createdAt, f.to) : undefined,
+  );
+}
+
+const toView = (r: typeof auditLogs.$inferSelect) => ({
+  id: r.id,
+  seq: r.seq,
+  action: r.action,
+  details: r.details,
+  ip: r.ip,
+  timestamp: r.createdAt.toISOString(),
+  success: r.success,
+  hash: r.hash,
+});
+
+/** Newest first, filtered, with the chain verdict of the whole log. Caller checks ownership. */
+export async function listAuditLogs(db: Db, f: AuditFilter) {
+  const where = auditWhere(f);
+  const [rows, [count], chainValid, actions] = await Promise.all([
+    db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.seq)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where),
+    verifyAuditChain(db, f.aiUserId),
+    db.selectDistinct({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.aiUserId, f.aiUserId)).orderBy(asc(auditLogs.action)),
+  ]);
+  return { logs: rows.map(toView), page: f.page, limit: f.limit, total: Number(count?.n ?? 0), chainValid, actions: actions.map((a) => a.action) };
+}
+
+const CSV_MAX_ROWS = 100_000;
+
+/** The filtered log as CSV (RFC 4180), with spreadsheet formulas neutralized. */
+export async function auditLogsCsv(db: Db, f: Omit<AuditFilter, "page" | "limit">): Promise<string> {
+  const rows = await db.select().from(auditLogs).where(auditWhere(f)).orderBy(desc(auditLogs.seq)).limit(CSV_MAX_ROWS);
+  const lines = [["seq", "timestamp", "action", "success", "ip", "details", "hash"].join(",")];
+  for (const r of rows) lines.push([r.seq, r.createdAt.toISOString(), r.action, r.success, r.ip, r.details, r.hash].map(csvCell).join(","));
+  return lines.join("\r\n") + "\r\n";
+}
+
+function csvCell(value: unknown): string {
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

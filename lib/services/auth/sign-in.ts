@@ -1,11 +1,11 @@
 // Sign-in for every route (credentials callback, /api/auth/login, delegate-login): humans by
 // e-mail or username, AI accounts by username only (an e-mail never resolves to an AI account).
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { verifyPassword } from "@/lib/auth/password";
-import { createSession } from "@/lib/auth/sessions";
+import { createSession, revokeSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
-import { sellerProfiles, users } from "@/lib/db/schema";
+import { sellerProfiles, sessions, users } from "@/lib/db/schema";
 import { writeAudit } from "@/lib/services/ai/audit";
 
 export const BAD_CREDENTIALS = "Wrong username/e-mail or password";
@@ -59,7 +59,10 @@ export async function signIn(db: Db, input: SignInInput) {
       userAgent: input.userAgent,
       lifetimeSeconds: input.lifetimeSeconds,
     });
-    if (isAI) await auditLogin(tx, user, input.ip, true, `${input.kind} session ${s.id}`);
+    if (isAI) {
+      await auditLogin(tx, user, input.ip, true, `${input.kind} session ${s.id}`);
+      if (input.deviceId) await replaceSiblingSessions(tx, user, input.deviceId, input.ip);
+    }
     return s;
   });
   return {
@@ -67,6 +70,31 @@ export async function signIn(db: Db, input: SignInInput) {
     guardian: guardian ? { id: guardian.id, username: guardian.username } : null,
     session,
   };
+}
+
+/**
+ * Contract 2: the two AI accounts of a guardian are never both signed in in one browser. The
+ * sibling's live sessions on this device are revoked and the replacement is audited on its log.
+ */
+async function replaceSiblingSessions(db: Db, user: { id: string; guardianId: string | null }, deviceId: string, ip: string) {
+  if (!user.guardianId) return;
+  const siblings = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.guardianId, user.guardianId), ne(users.id, user.id), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)));
+  if (siblings.length === 0) return;
+  await revokeSessions(db, siblings.map((s) => s.sessionId), "replaced by sibling sign-in on this device");
+  for (const userId of new Set(siblings.map((s) => s.userId))) {
+    await writeAudit(db, {
+      aiUserId: userId,
+      guardianId: user.guardianId,
+      action: "auth.session_replaced",
+      details: `signed out: ${siblings.filter((s) => s.userId === userId).length} session(s) on this browser replaced by the sibling AI account ${user.id}`,
+      ip,
+      success: true,
+    });
+  }
 }
 
 async function auditLogin(db: Db, user: { id: string; guardianId: string | null }, ip: string, success: boolean, details: string) {

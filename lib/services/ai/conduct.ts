@@ -1,0 +1,76 @@
+// Conduct rules the server enforces on AI accounts (contract 3): no self-trade with the sibling or
+// the guardian's own store, and the thresholds that send an action to the guardian first.
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import type { Actor, AiActor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { aiSettings, orders, sellerProfiles, users } from "@/lib/db/schema";
+
+/**
+ * Refuse (403 `self_trade_forbidden`) when an AI account would trade with its guardian, its
+ * sibling AI account, or its guardian's store. Humans are not restricted by this rule.
+ */
+export async function assertNotSelfTrade(db: Db, actor: Actor, counterparty: { userId?: string | null; sellerProfileId?: string | null }) {
+  if (actor.type !== "ai") return;
+  const guardianId = actor.guardian.id;
+  const refuse = () => new ApiError("self_trade_forbidden", "AI accounts may not trade with their guardian, their guardian's store or their sibling AI account");
+  if (counterparty.sellerProfileId) {
+    if (counterparty.sellerProfileId === actor.guardian.sellerProfileId) throw refuse();
+    const [owner] = await db.select({ userId: sellerProfiles.userId }).from(sellerProfiles).where(eq(sellerProfiles.id, counterparty.sellerProfileId));
+    if (owner?.userId === guardianId) throw refuse();
+  }
+  if (counterparty.userId) {
+    if (counterparty.userId === guardianId || counterparty.userId === actor.user.id) throw refuse();
+    const [other] = await db.select({ guardianId: users.guardianId }).from(users).where(eq(users.id, counterparty.userId));
+    if (other?.guardianId === guardianId) throw refuse();
+  }
+}
+
+export async function aiThresholds(db: Db, aiUserId: string) {
+  const [s] = await db.select().from(aiSettings).where(eq(aiSettings.aiUserId, aiUserId));
+  return {
+    orderApprovalThreshold: Number(s?.orderApprovalThreshold ?? 5000),
+    maxDiscountPercent: Number(s?.maxDiscountPercent ?? 10),
+    monthlyBudget: s?.monthlyBudget == null ? null : Number(s.monthlyBudget),
+  };
+}
+
+const COUNTED_ORDER_STATUSES = ["pending_guardian_approval", "placed", "confirmed", "fulfilled"] as const;
+
+/** Why an AI_BUYER order needs its guardian, or null when it may go ahead. */
+export async function orderApprovalRule(db: Db, actor: AiActor, order: { total: number; currency: string }, now = new Date()): Promise<string | null> {
+  const t = await aiThresholds(db, actor.user.id);
+  if (order.total > t.orderApprovalThreshold) {
+    return `total ${order.total.toFixed(2)} ${order.currency} exceeds the approval threshold of ${t.orderApprovalThreshold.toFixed(2)}`;
+  }
+  if (t.monthlyBudget !== null) {
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [spent] = await db
+      .select({ sum: sql<string>`coalesce(sum(${orders.total}), 0)` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.buyerId, actor.user.id),
+          eq(orders.currency, order.currency),
+          gte(orders.createdAt, monthStart),
+          inArray(orders.status, [...COUNTED_ORDER_STATUSES]),
+        ),
+      );
+    const total = Number(spent?.sum ?? 0) + order.total;
+    if (total > t.monthlyBudget) {
+      return `this month's orders would reach ${total.toFixed(2)} ${order.currency}, past the monthly budget of ${t.monthlyBudget.toFixed(2)}`;
+    }
+  }
+  return null;
+}
+
+/** Why an AI_SELLER price or quote needs its guardian (a discount deeper than allowed), or null. */
+export async function discountApprovalRule(db: Db, actor: AiActor, listPrice: number, offered: number): Promise<string | null> {
+  if (listPrice <= 0 || offered >= listPrice) return null;
+  const t = await aiThresholds(db, actor.user.id);
+  const discount = ((listPrice - offered) / listPrice) * 100;
+  if (discount > t.maxDiscountPercent + 1e-9) {
+    return `${discount.toFixed(1)}% below the list price ${listPrice.toFixed(2)}, more than the allowed ${t.maxDiscountPercent}%`;
+  }
+  return null;
+}
