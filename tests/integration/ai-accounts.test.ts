@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { describe, expect, inject, it } from "vitest";
 import { PERMISSION_NAMES, defaultPermissions } from "@/lib/ai/permissions";
 import { api, createGuardianWithAi, createUser, login } from "../support/api";
 
@@ -139,6 +140,18 @@ describe("audit log", () => {
     const lines = csv.text.trim().split("\r\n");
     expect(lines[0]).toBe("seq,timestamp,action,success,ip,details,hash");
     expect(lines).toHaveLength(1 + all.body.total);
+
+    // On PostgreSQL the test can reach the server's database: tamper with one stored row.
+    if (inject("dbKind") === "postgres") {
+      const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        await sql`update audit_logs set details = 'nothing to see' where ai_user_id = ${aiBuyer.aiUserId} and seq = 2`;
+      } finally {
+        await sql.end();
+      }
+      const after = await api<Page>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}`, { token: guardianToken });
+      expect(after.body.chainValid).toBe(false);
+    }
   });
 });
 
