@@ -17,6 +17,9 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <Link href="/" className="hover:text-brand-700">
             {t("home")}
           </Link>
+          <Link href="/seller" className="hover:text-brand-700">
+            {t("seller")}
+          </Link>
           <Link href="/api-docs" className="hover:text-brand-700">
             {t("apiDocs")}
           </Link>

@@ -2,10 +2,8 @@
 
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import { Link } from "@/lib/i18n/navigation";
-
-type Me = { id: string; username: string; role: string; isAI: boolean } | null;
+import { useMe } from "./auth/use-me";
 
 /**
  * Read client-side from /api/auth/me, so pages themselves stay cacheable. Revoked sessions show
@@ -13,17 +11,7 @@ type Me = { id: string; username: string; role: string; isAI: boolean } | null;
  */
 export function UserMenu() {
   const t = useTranslations("Nav");
-  const [me, setMe] = useState<Me | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    fetch("/api/auth/me", { credentials: "same-origin", cache: "no-store" })
-      .then((r) => (r.ok ? (r.json() as Promise<{ user: Me }>) : { user: null }))
-      .then((d) => !cancelled && setMe(d.user))
-      .catch(() => !cancelled && setMe(null));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const me = useMe();
 
   if (me === undefined) {
     return (
@@ -51,7 +39,9 @@ export function UserMenu() {
           {t("aiMode")}
         </span>
       )}
-      <span data-testid="signed-in-as">{t("signedInAs", { username: me.username })}</span>
+      <Link href="/seller" className="hover:text-brand-700" data-testid="signed-in-as">
+        {t("signedInAs", { username: me.username })}
+      </Link>
       <button type="button" className="text-slate-600 underline hover:text-brand-700" onClick={() => void signOut({ callbackUrl: "/" })}>
         {t("signOut")}
       </button>

@@ -47,6 +47,8 @@ function ensurePrerequisites(need) {
   if (need.chromium && !existsSync(CHROMIUM)) {
     if (!aptInstall(["chromium"]) || !existsSync(CHROMIUM)) missing.push("Chromium (Debian: apt-get install chromium; or set CHROMIUM_PATH)");
   }
+  // CJK fonts only make screenshots legible in zh/ja/ko; nothing fails without them.
+  if (need.chromium && !existsSync("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")) aptInstall(["fonts-noto-cjk"]);
   if (missing.length) {
     console.error(`\nnpm test needs software that is not installed and could not be installed here:\n${missing.map((m) => `  - ${m}`).join("\n")}\n`);
     process.exit(2);

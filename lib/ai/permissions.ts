@@ -31,3 +31,10 @@ export function isPermission(value: unknown): value is Permission {
 export function defaultPermissions(role: AiRole): PermissionMap {
   return Object.fromEntries(PERMISSIONS.map((p) => [p.name, p[role]])) as PermissionMap;
 }
+
+type ReplaceDots<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${ReplaceDots<B>}` : S;
+
+/** The message-catalog key of a permission's label (next-intl keys cannot contain dots). */
+export function permissionMessageKey<P extends Permission>(p: P): ReplaceDots<P> {
+  return p.replaceAll(".", "_") as ReplaceDots<P>;
+}

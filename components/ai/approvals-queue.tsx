@@ -1,0 +1,135 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { apiFetch } from "@/components/lib/api-client";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+
+type Approval = {
+  id: string;
+  aiUsername?: string;
+  kind: "order" | "quote" | "price";
+  summary: { item: string; rule: string; quantity?: number; unitPrice?: number; listPrice?: number; total?: number; currency?: string; counterparty?: { name: string } };
+  reason: string | null;
+  status: "pending" | "approved" | "rejected" | "expired";
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** What the guardian's AI accounts are waiting on, with approve/reject (confirmed first). */
+export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
+  const t = useTranslations("AiAccounts");
+  const tc = useTranslations("Common");
+  const format = useFormatter();
+  const [showDecided, setShowDecided] = useState(false);
+  const [items, setItems] = useState<Approval[] | null>(null);
+  const [pending, setPending] = useState<{ id: string; decision: "approve" | "reject" } | null>(null);
+  const [error, setError] = useState(false);
+
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    void apiFetch<{ approvals: Approval[] }>(`/api/ai/approvals?limit=50${showDecided ? "" : "&status=pending"}`).then((r) => {
+      if (cancelled) return;
+      setError(!r.ok);
+      if (r.ok) setItems(r.data.approvals);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [showDecided, version]);
+
+  async function decide() {
+    if (!pending) return;
+    const { id, decision } = pending;
+    setPending(null);
+    const r = await apiFetch(`/api/ai/approvals/${encodeURIComponent(id)}/${decision}`, { method: "POST" });
+    setError(!r.ok);
+    setVersion((v) => v + 1);
+    onDecided();
+  }
+
+  const money = (v: number | undefined, currency?: string) =>
+    v === undefined ? "—" : currency ? format.number(v, { style: "currency", currency }) : format.number(v);
+  const kindLabel = { order: t("kindOrder"), quote: t("kindQuote"), price: t("kindPrice") };
+  const statusLabel = { pending: t("statusPending"), approved: t("statusApproved"), rejected: t("statusRejected"), expired: t("statusExpired") };
+
+  return (
+    <section aria-labelledby="approvals-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="approvals">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="approvals-title" className="text-lg font-semibold">
+          {t("approvalsTitle")}
+        </h2>
+        <label className="ms-auto flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={showDecided} onChange={(e) => setShowDecided(e.target.checked)} />
+          {t("showDecided")}
+        </label>
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {tc("errorGeneric")}
+        </p>
+      )}
+      {items === null ? (
+        <p className="mt-4 text-sm text-slate-500">{tc("loading")}</p>
+      ) : items.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500">{t("approvalsEmpty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {items.map((a) => (
+            <li key={a.id} className="rounded-lg border border-slate-200 p-4" data-testid="approval">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{kindLabel[a.kind]}</span>
+                <span className="font-medium">{a.summary.item}</span>
+                <span className="font-mono text-xs text-slate-500" dir="ltr">
+                  {a.aiUsername}
+                </span>
+                <span className="ms-auto text-xs text-slate-500">{statusLabel[a.status]}</span>
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                <dt className="text-slate-500">{t("quantity")}</dt>
+                <dd>{a.summary.quantity ?? "—"}</dd>
+                <dt className="text-slate-500">{t("unitPrice")}</dt>
+                <dd>{money(a.summary.unitPrice, a.summary.currency)}</dd>
+                <dt className="text-slate-500">{t("total")}</dt>
+                <dd className="font-semibold">{money(a.summary.total, a.summary.currency)}</dd>
+                <dt className="text-slate-500">{t("counterparty")}</dt>
+                <dd>{a.summary.counterparty?.name ?? "—"}</dd>
+              </dl>
+              <p className="mt-2 text-sm">
+                <span className="text-slate-500">{t("rule")}: </span>
+                {a.summary.rule}
+              </p>
+              {a.reason && (
+                <p className="mt-1 text-sm">
+                  <span className="text-slate-500">{t("agentReason")}: </span>
+                  {a.reason}
+                </p>
+              )}
+              {a.status === "pending" && (
+                <div className="mt-3 flex flex-wrap items-center gap-2">
+                  <button type="button" onClick={() => setPending({ id: a.id, decision: "approve" })} className="rounded-lg bg-green-600 px-3 py-1.5 text-sm font-medium text-white">
+                    {t("approve")}
+                  </button>
+                  <button type="button" onClick={() => setPending({ id: a.id, decision: "reject" })} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700">
+                    {t("reject")}
+                  </button>
+                  <span className="text-xs text-slate-500">{t("expires", { time: format.relativeTime(new Date(a.expiresAt)) })}</span>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        danger={pending?.decision === "reject"}
+        title={pending?.decision === "reject" ? t("rejectConfirm") : t("approveConfirm")}
+        confirmLabel={pending?.decision === "reject" ? t("reject") : t("approve")}
+        cancelLabel={tc("cancel")}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void decide()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { SignInGate } from "@/components/auth/sign-in-gate";
+import { Link } from "@/lib/i18n/navigation";
+
+/** The seller dashboard shell: the store and AI agents; later issues add products, booths, inquiries. */
+export function SellerDashboard() {
+  const t = useTranslations("Seller");
+  return (
+    <SignInGate>
+      {(me) => (
+        <div className="space-y-6">
+          <p className="text-lg" data-testid="seller-welcome">
+            {t("welcome", { username: me.username })}
+          </p>
+          {me.isAI && <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{t("aiModeNote")}</p>}
+          <div className="grid gap-4 md:grid-cols-2">
+            <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 className="text-lg font-semibold">{t("storeTitle")}</h2>
+              <p className="mt-2 text-sm text-slate-600">{me.sellerProfileId ? t("storeBody") : t("noStore")}</p>
+            </section>
+            {!me.isAI && (
+              <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <h2 className="text-lg font-semibold">{t("aiTitle")}</h2>
+                <p className="mt-2 text-sm text-slate-600">{t("aiBody")}</p>
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <Link href="/seller/ai-accounts" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+                    {t("aiManage")}
+                  </Link>
+                  <Link href="/ai-register" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {t("aiRegister")}
+                  </Link>
+                </div>
+              </section>
+            )}
+          </div>
+        </div>
+      )}
+    </SignInGate>
+  );
+}
