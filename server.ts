@@ -17,7 +17,8 @@ async function main() {
   process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
 
   const started = Date.now();
-  await prepareDatabase({ demo: e.SEED_DEMO });
+  const admin = e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost`, password: e.ADMIN_PASSWORD } : undefined;
+  await prepareDatabase({ demo: e.SEED_DEMO, admin });
   const handle = await dbHandle();
   console.log(`database ready (${handle.kind === "pglite" ? `PGlite in ${handle.dir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
 

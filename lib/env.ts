@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   TRUST_PROXY: bool.default(false),
+  ADMIN_USERNAME: z.string().min(3).max(32).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string };

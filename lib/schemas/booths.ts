@@ -39,3 +39,35 @@ export const BoothSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: "Booth" });
+
+const Keywords50 = z
+  .array(z.string().trim().min(1).max(100))
+  .max(50, "At most 50 keywords")
+  .meta({ description: "Search only; shown to the booth's owner, never to buyers" });
+const BoothDocumentInput = z.object({
+  url: z.string().trim().min(1).max(2048),
+  name: z.string().trim().min(1).max(255),
+  type: z.string().trim().min(1).max(255).meta({ description: "Media type" }),
+  size: z.number().int().min(0),
+});
+
+export const CreateBoothBody = BoothDecoration.extend({
+  name: z.string().trim().min(1).max(200),
+  keywords: Keywords50.optional(),
+  documents: z.array(BoothDocumentInput).max(50).optional(),
+}).meta({ id: "CreateBooth" });
+
+export const DecorateBoothBody = BoothDecoration.extend({
+  keywords: Keywords50.optional(),
+  documents: z.array(BoothDocumentInput).max(50).optional(),
+  isPublished: z.boolean().optional().meta({ description: "Refused here: only the human owner publishes, with PUT /api/booths" }),
+})
+  .refine((v) => v.isPublished === undefined, { path: ["isPublished"], message: "Publishing is for the human owner: PUT /api/booths" })
+  .meta({ id: "DecorateBooth" });
+
+export const PublicBoothsQuery = z.object({
+  exhibitionId: z.string().max(100).optional(),
+  sellerId: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

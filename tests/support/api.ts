@@ -78,3 +78,33 @@ export async function credentialsSignIn(identifier: string, password: string, ex
   const session = setCookies.find((c) => c.startsWith("next-auth.session-token="));
   return { status: res.status, body: (await res.json().catch(() => null)) as { url?: string } | null, sessionCookie: session?.split(";")[0] ?? null };
 }
+
+export const adminToken = () => login("test_admin", "test-admin-password");
+
+let categoryCache: { id: string; slug: string; parentId: string | null }[] | undefined;
+/** A leaf category and its parent (from the seeded reference tree). */
+export async function someCategory(index = 0) {
+  categoryCache ??= (await api<{ categories: { id: string; slug: string; parentId: string | null }[] }>("/api/categories")).body.categories;
+  const leaves = categoryCache.filter((c) => c.parentId);
+  const leaf = leaves[index % leaves.length]!;
+  return { leaf, parent: categoryCache.find((c) => c.id === leaf.parentId)! };
+}
+
+export async function createSeller() {
+  const user = await createUser("SELLER", { companyName: `Store ${unique()}` });
+  const token = await login(user.username, user.password);
+  const me = await api<{ user: { sellerProfileId: string } }>("/api/auth/me", { token });
+  return { user, token, storeId: me.body.user.sellerProfileId };
+}
+
+export type ProductBody = { title?: string; price?: number; currency?: string; category?: string; moq?: number; keywords?: string[]; images?: string[]; description?: string; boothId?: string };
+
+export async function createProduct(token: string, body: ProductBody = {}) {
+  const { leaf } = await someCategory();
+  const res = await api<{ product: { id: string; sellerId: string } & Record<string, unknown> }>("/api/products", {
+    token,
+    json: { title: `Product ${unique()}`, price: 10, currency: "USD", category: leaf.id, moq: 1, ...body },
+  });
+  if (res.status !== 201) throw new Error(`createProduct: ${res.status} ${res.text}`);
+  return res.body.product;
+}

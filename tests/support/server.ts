@@ -35,6 +35,8 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
       NEXTAUTH_URL: `http://localhost:${port}`,
       SEED_DEMO: "0",
       WS_AUTH_TIMEOUT_MS: "1500",
+      ADMIN_USERNAME: "test_admin",
+      ADMIN_PASSWORD: "test-admin-password",
       RATE_LIMIT_ANON_PER_HOUR: "1000000",
       RATE_LIMIT_USER_PER_HOUR: "1000000",
       ...extraEnv,

@@ -1,8 +1,11 @@
+// POST /api/booths - create a booth in your store (AI_SELLER: its guardian's)
 // PUT /api/booths - publish or decorate a booth of the signed-in human's store (AI: 404)
-import { publishBoothOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
+import { createBoothOp, publishBoothOp } from "@/lib/api/operations";
+import { json, route } from "@/lib/api/route";
 import { humanUser } from "@/lib/auth/actor";
-import { updateOwnBooth } from "@/lib/services/catalog/booths";
+import { createBooth, updateOwnBooth } from "@/lib/services/catalog/booths";
+
+export const POST = route(createBoothOp, async ({ ctx, body }) => json({ booth: await createBooth(ctx.db, ctx.actor, body) }, 201));
 
 export const PUT = route(publishBoothOp, async ({ ctx, body }) => {
   const { boothId, ...changes } = body;

@@ -4,3 +4,5 @@ export * from "./nextauth";
 export * from "./system";
 export * from "./ai";
 export * from "./booths";
+export * from "./products";
+export * from "./catalog";

@@ -86,14 +86,31 @@ export const products = pgTable(
     isHidden: boolean("is_hidden").notNull().default(false),
     sentByAI: boolean("sent_by_ai").notNull().default(false),
     viewCount: integer("view_count").notNull().default(0),
+    /**
+     * Search columns, computed in lib/search/normalize.ts on every write (the same code normalizes
+     * queries): lower-cased, accent-free text of title, description and keywords; the 1- and
+     * 2-character n-grams of CJK runs (trigrams cannot index such short queries); whole words; and
+     * the normalized keywords for exact matches.
+     */
+    searchText: text("search_text").notNull().default(""),
+    titleNorm: text("title_norm").notNull().default(""),
+    cjkGrams: text("cjk_grams").array().notNull().default(sql`'{}'::text[]`),
+    tokens: text("tokens").array().notNull().default(sql`'{}'::text[]`),
+    keywordsNorm: text("keywords_norm").array().notNull().default(sql`'{}'::text[]`),
+    deletedAt: ts("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("products_seller_idx").on(t.sellerId),
-    index("products_category_idx").on(t.categoryId),
+    index("products_category_idx").on(t.categoryId, t.createdAt),
     index("products_booth_idx").on(t.boothId),
     index("products_created_idx").on(t.createdAt),
+    index("products_price_idx").on(t.price),
+    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("products_cjk_grams_idx").using("gin", t.cjkGrams),
+    index("products_tokens_idx").using("gin", t.tokens),
+    index("products_keywords_norm_idx").using("gin", t.keywordsNorm),
   ],
 );
 

@@ -6,8 +6,9 @@ import type { Db } from "../client";
 import { categories, exhibitions, products, sellerProfiles, users } from "../schema";
 import { CATEGORY_TREE } from "./categories-data";
 import { DEMO_PRODUCTS } from "./demo-products-data";
+import { searchColumns } from "@/lib/search/normalize";
 
-export type SeedOptions = { demo: boolean };
+export type SeedOptions = { demo: boolean; admin?: { username: string; email: string; password: string } };
 
 /** Demo sign-ins, printed by `npm start` and listed in the README. */
 export const DEMO_ACCOUNTS = {
@@ -18,6 +19,8 @@ export const DEMO_ACCOUNTS = {
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ categories: number; demo: boolean }> {
   const seededCategories = await seedCategories(db);
+  await backfillSearchColumns(db);
+  if (options.admin) await ensureAdmin(db, options.admin);
   let demo = false;
   if (options.demo) demo = await seedDemo(db);
   return { categories: seededCategories, demo };
@@ -100,6 +103,7 @@ async function seedDemo(db: Db): Promise<boolean> {
         moq: p.moq,
         acceptsOEM: p.acceptsOEM,
         keywords: p.keywords,
+        ...searchColumns(p),
       };
     });
     if (rows.length) await tx.insert(products).values(rows);
@@ -109,4 +113,26 @@ async function seedDemo(db: Db): Promise<boolean> {
 
 function pick(a: { username: string; email: string }) {
   return { username: a.username, email: a.email };
+}
+
+/** Rows written before the search columns existed get them computed once (idempotent). */
+async function backfillSearchColumns(db: Db): Promise<void> {
+  for (;;) {
+    const batch = await db
+      .select({ id: products.id, title: products.title, description: products.description, keywords: products.keywords })
+      .from(products)
+      .where(sql`${products.searchText} = '' and ${products.title} <> ''`)
+      .limit(500);
+    if (batch.length === 0) return;
+    await db.transaction(async (tx) => {
+      for (const p of batch) await tx.update(products).set(searchColumns(p)).where(eq(products.id, p.id));
+    });
+  }
+}
+
+/** The operator's ADMIN account from ADMIN_USERNAME/ADMIN_PASSWORD: created once, never changed. */
+async function ensureAdmin(db: Db, admin: { username: string; email: string; password: string }) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, admin.username.toLowerCase())).limit(1);
+  if (existing) return;
+  await db.insert(users).values({ username: admin.username, email: admin.email, passwordHash: await hashPassword(admin.password), role: "ADMIN", rateTier: "unlimited" });
 }

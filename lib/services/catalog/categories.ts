@@ -1,5 +1,5 @@
 // The category tree with names per locale (falling back to English).
-import { asc } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { categories } from "@/lib/db/schema";
 
@@ -21,4 +21,13 @@ export async function categoryTree(db: Db, locale: string): Promise<CategoryNode
     else roots.push(node);
   }
   return roots;
+}
+
+export async function listCategories(db: Db, locale: string, parentId?: string) {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(parentId === undefined ? undefined : parentId === "root" ? isNull(categories.parentId) : eq(categories.parentId, parentId))
+    .orderBy(asc(categories.sortOrder), asc(categories.slug));
+  return rows.map((r) => ({ id: r.id, slug: r.slug, parentId: r.parentId, name: localizedName(r.names, locale), names: r.names }));
 }

@@ -1,0 +1,147 @@
+// Product shapes (spec 2.4, contract 4), shared by the handlers, OpenAPI, MCP tools and pages.
+import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
+
+export const KEYWORDS_MAX = 50;
+
+/** Trimmed, 1-100 characters each, at most 50, de-duplicated case-insensitively. */
+export const Keywords = z
+  .array(z.string().trim().min(1, "Keywords cannot be empty").max(100, "At most 100 characters"))
+  .max(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} keywords`)
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list.filter((k) => {
+      const key = k.toLocaleLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  })
+  .meta({ description: "Multilingual search keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)", example: ["LED灯泡", "LED bulb", "LED-Glühbirne", "LED電球"] });
+
+export const Price = z
+  .number()
+  .finite()
+  .min(0)
+  .max(999_999_999_999.99)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals")
+  .meta({ example: 12.5 });
+export const Currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, "An ISO 4217 code such as USD")
+  .transform((c) => c.toUpperCase())
+  .meta({ example: "USD" });
+const Moq = z.number().int().min(1).max(1_000_000_000);
+const Url = z.string().trim().min(1).max(2048);
+const Id = z.string().trim().min(1).max(100);
+
+const productFields = {
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(20_000).optional(),
+  price: Price,
+  currency: Currency,
+  category: Id.meta({ description: "Category id (or slug)" }),
+  moq: Moq.meta({ description: "Minimum order quantity" }),
+  acceptsOEM: z.boolean().optional(),
+  images: z.array(Url).max(20).optional(),
+  mainImageUrl: Url.nullable().optional(),
+  keywords: Keywords.optional(),
+  boothId: Id.nullable().optional(),
+};
+
+export const CreateProductBody = z
+  .object({ ...productFields, moq: Moq.optional(), minOrderQty: Moq.optional() })
+  .superRefine((v, ctx) => {
+    if (v.moq === undefined && v.minOrderQty === undefined) ctx.addIssue({ code: "custom", path: ["moq"], message: "Required" });
+  })
+  .transform(({ minOrderQty, ...v }) => ({ ...v, moq: (v.moq ?? minOrderQty)! }))
+  .meta({ id: "CreateProduct" });
+export type CreateProductInput = z.output<typeof CreateProductBody>;
+
+/** PUT: any product field; `moq` and `minOrderQty` are the same field. */
+export const UpdateProductBody = z
+  .object({
+    title: productFields.title.optional(),
+    description: productFields.description,
+    price: Price.optional(),
+    currency: Currency.optional(),
+    category: Id.optional(),
+    moq: Moq.optional(),
+    minOrderQty: Moq.optional(),
+    acceptsOEM: z.boolean().optional(),
+    images: productFields.images,
+    mainImageUrl: productFields.mainImageUrl,
+    keywords: productFields.keywords,
+    boothId: productFields.boothId,
+    reason: z.string().max(1000).optional().meta({ description: "AI accounts: why, shown to the guardian if the change needs approval" }),
+  })
+  .transform(({ minOrderQty, ...v }) => ({ ...v, moq: v.moq ?? minOrderQty }))
+  .meta({ id: "UpdateProduct" });
+export type UpdateProductInput = z.output<typeof UpdateProductBody>;
+
+export const PatchProductBody = z
+  .object({
+    boothId: Id.nullable().optional().meta({ description: "Assign to a booth of the same store (max 100 products), null to remove" }),
+    acceptsOEM: z.boolean().optional(),
+    minOrderQty: Moq.optional(),
+    moq: Moq.optional(),
+    mainImageUrl: Url.nullable().optional(),
+  })
+  .transform(({ minOrderQty, ...v }) => ({ ...v, moq: v.moq ?? minOrderQty }))
+  .meta({ id: "PatchProduct" });
+
+const BoolString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const Num = z.coerce.number().finite().min(0);
+
+export const ProductListQuery = z.object({
+  keyword: z.string().max(200).optional(),
+  q: z.string().max(200).optional(),
+  category: Id.optional(),
+  minPrice: Num.optional(),
+  maxPrice: Num.optional(),
+  currency: Currency.optional(),
+  maxMoq: z.coerce.number().int().min(1).optional(),
+  acceptsOEM: BoolString.optional(),
+  sellerId: Id.optional(),
+  boothId: Id.optional(),
+  exhibitionId: Id.optional(),
+  sort: z.enum(["relevance", "price_asc", "price_desc", "newest"]).default("relevance"),
+  locale: z.enum(LOCALES).default("en").meta({ description: "Language of category names" }),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ProductListInput = z.output<typeof ProductListQuery>;
+
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    price: z.number(),
+    currency: z.string(),
+    category: z.string(),
+    categoryName: z.string().optional(),
+    moq: z.number(),
+    minOrderQty: z.number(),
+    acceptsOEM: z.boolean(),
+    images: z.array(z.string()),
+    mainImageUrl: z.string().nullable(),
+    keywords: z.array(z.string()),
+    boothId: z.string().nullable(),
+    seller: z.object({ id: z.string(), companyName: z.string(), country: z.string().nullable() }),
+    sentByAI: z.boolean(),
+    viewCount: z.number(),
+    keywordCoverage: z.object({ covered: z.array(z.string()), missing: z.array(z.string()) }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Product" });
+
+export const ProductPage = z
+  .object({ products: z.array(ProductSchema), page: z.number(), limit: z.number(), total: z.number() })
+  .meta({ id: "ProductPage" });
+
+export const SearchPage = ProductPage.extend({
+  facets: z.object({ categories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })) }),
+}).meta({ id: "ProductSearchPage" });

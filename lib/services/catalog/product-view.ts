@@ -1,0 +1,32 @@
+// The product shape every endpoint returns (contract 4: both moq and minOrderQty; keywordCoverage).
+import type { products } from "@/lib/db/schema";
+import { keywordCoverage } from "@/lib/search/coverage";
+
+export type ProductRow = typeof products.$inferSelect;
+export type SellerInfo = { id: string; companyName: string; country: string | null };
+
+export function productView(p: ProductRow, seller: SellerInfo, categoryName?: string) {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: Number(p.price),
+    currency: p.currency,
+    category: p.categoryId,
+    ...(categoryName !== undefined ? { categoryName } : {}),
+    moq: p.moq,
+    minOrderQty: p.moq,
+    acceptsOEM: p.acceptsOEM,
+    images: p.images,
+    mainImageUrl: p.mainImageUrl ?? p.images[0] ?? null,
+    keywords: p.keywords,
+    boothId: p.boothId,
+    seller,
+    sentByAI: p.sentByAI,
+    viewCount: p.viewCount,
+    keywordCoverage: keywordCoverage(p.keywords),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+export type ProductView = ReturnType<typeof productView>;

@@ -1,0 +1,164 @@
+// Product verbs (spec 4.2, contract 4): create, read (counting a view), update, patch (booth
+// assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
+import { and, count, eq, isNull, or, sql } from "drizzle-orm";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { booths, categories, products, productViews, sellerProfiles } from "@/lib/db/schema";
+import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
+import { searchColumns } from "@/lib/search/normalize";
+import { requestApproval } from "@/lib/services/ai/approvals";
+import { discountApprovalRule } from "@/lib/services/ai/conduct";
+import { localizedName } from "./categories";
+import { productView, type ProductRow } from "./product-view";
+
+export const BOOTH_CAPACITY = 100;
+
+function requireStore(actor: Actor): string {
+  const id = actingSellerProfileId(actor);
+  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first: register as a seller or upload a logo");
+  return id;
+}
+
+async function resolveCategory(db: Db, idOrSlug: string): Promise<string> {
+  const [c] = await db.select({ id: categories.id }).from(categories).where(or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))).limit(1);
+  if (!c) throw new ApiError("validation_failed", `Unknown category "${idOrSlug}"`, { errors: [{ path: "category", message: "No such category" }] });
+  return c.id;
+}
+
+async function sellerInfo(db: Db, sellerId: string) {
+  const [s] = await db.select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country }).from(sellerProfiles).where(eq(sellerProfiles.id, sellerId));
+  return s ?? { id: sellerId, companyName: "", country: null };
+}
+
+/** A booth of this store with room for one more product (409 `booth_full` at 100). */
+async function assertBoothRoom(db: Db, sellerId: string, boothId: string, productId?: string) {
+  const [booth] = await db.select({ id: booths.id }).from(booths).where(and(eq(booths.id, boothId), eq(booths.sellerId, sellerId))).for("update");
+  if (!booth) throw notFound("Booth");
+  const [n] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.boothId, boothId), isNull(products.deletedAt), productId ? sql`${products.id} <> ${productId}` : undefined));
+  if (Number(n?.n ?? 0) >= BOOTH_CAPACITY) {
+    throw new ApiError("booth_full", `A booth holds at most ${BOOTH_CAPACITY} products; create another booth for the rest`);
+  }
+}
+
+export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
+  const sellerId = requireStore(actor);
+  if (actor.type === "ai" && !(input.keywords && input.keywords.length)) {
+    throw new ApiError("keywords_required", "AI sellers must supply keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)", {
+      status: 400,
+      errors: [{ path: "keywords", message: "Required for AI accounts" }],
+    });
+  }
+  const categoryId = await resolveCategory(db, input.category);
+  return db.transaction(async (tx) => {
+    if (input.boothId) await assertBoothRoom(tx, sellerId, input.boothId);
+    const images = input.images ?? [];
+    const keywords = input.keywords ?? [];
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sellerId,
+        categoryId,
+        boothId: input.boothId ?? null,
+        title: input.title,
+        description: input.description ?? "",
+        price: input.price.toFixed(2),
+        currency: input.currency,
+        moq: input.moq,
+        acceptsOEM: input.acceptsOEM ?? false,
+        images,
+        mainImageUrl: input.mainImageUrl ?? images[0] ?? null,
+        keywords,
+        sentByAI: actor.type === "ai",
+        ...searchColumns({ title: input.title, description: input.description, keywords }),
+      })
+      .returning();
+    return productView(row!, await sellerInfo(tx, sellerId));
+  });
+}
+
+async function loadProduct(db: Db, id: string): Promise<ProductRow | null> {
+  const [p] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  return p ?? null;
+}
+
+/** Public product detail; a hidden product only for its store. Counts a view for others. */
+export async function getProduct(db: Db, actor: Actor, id: string, locale = "en") {
+  const p = await loadProduct(db, id);
+  const own = p && actingSellerProfileId(actor) === p.sellerId;
+  if (!p || (p.isHidden && !own)) throw notFound("Product");
+  if (!own) {
+    const userId = actor.type === "human" || actor.type === "ai" ? actor.user.id : null;
+    await db.insert(productViews).values({ productId: p.id, sellerId: p.sellerId, userId });
+    await db.update(products).set({ viewCount: sql`${products.viewCount} + 1` }).where(eq(products.id, p.id));
+    p.viewCount += 1;
+  }
+  const [cat] = await db.select({ names: categories.names }).from(categories).where(eq(categories.id, p.categoryId));
+  const [booth] = p.boothId
+    ? await db.select({ id: booths.id, name: booths.name, isPublished: booths.isPublished, sellerId: booths.sellerId }).from(booths).where(eq(booths.id, p.boothId))
+    : [];
+  const visibleBooth = booth && (booth.isPublished || own) ? { id: booth.id, name: booth.name, isPublished: booth.isPublished } : null;
+  return { ...productView(p, await sellerInfo(db, p.sellerId), cat ? localizedName(cat.names, locale) : undefined), booth: visibleBooth };
+}
+
+/** A product of the caller's store, or 404 (another store's product is never revealed). */
+async function ownProduct(db: Db, actor: Actor, id: string): Promise<ProductRow> {
+  const sellerId = actingSellerProfileId(actor);
+  const p = await loadProduct(db, id);
+  if (!p || !sellerId || p.sellerId !== sellerId) throw notFound("Product");
+  return p;
+}
+
+export async function updateProduct(db: Db, actor: Actor, id: string, input: UpdateProductInput, ip = "") {
+  const p = await ownProduct(db, actor, id);
+  if (actor.type === "ai" && p.keywords.length === 0 && !(input.keywords && input.keywords.length)) {
+    throw new ApiError("keywords_required", "This product has no keywords: an AI seller must add them with this update", {
+      status: 400,
+      errors: [{ path: "keywords", message: "Required for AI accounts" }],
+    });
+  }
+  const categoryId = input.category ? await resolveCategory(db, input.category) : undefined;
+  return db.transaction(async (tx) => {
+    if (input.boothId && input.boothId !== p.boothId) await assertBoothRoom(tx, p.sellerId, input.boothId, p.id);
+    const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+    if (input.title !== undefined) set.title = input.title;
+    if (input.description !== undefined) set.description = input.description;
+    if (input.currency !== undefined) set.currency = input.currency;
+    if (categoryId) set.categoryId = categoryId;
+    if (input.moq !== undefined) set.moq = input.moq;
+    if (input.acceptsOEM !== undefined) set.acceptsOEM = input.acceptsOEM;
+    if (input.images !== undefined) set.images = input.images;
+    if (input.mainImageUrl !== undefined) set.mainImageUrl = input.mainImageUrl;
+    if (input.keywords !== undefined) set.keywords = input.keywords;
+    if (input.boothId !== undefined) set.boothId = input.boothId;
+    let pendingApproval: { id: string; rule: string } | null = null;
+    if (input.price !== undefined) {
+      // An AI seller's deep price cut waits for the guardian (contract 3); the rest applies now.
+      const rule = actor.type === "ai" ? await discountApprovalRule(tx, actor, Number(p.price), input.price) : null;
+      if (rule && actor.type === "ai") {
+        const a = await requestApproval(tx, actor, {
+          kind: "price",
+          subjectId: p.id,
+          summary: { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: input.price, currency: input.currency ?? p.currency, rule },
+          reason: input.reason,
+          ip,
+        });
+        pendingApproval = { id: a.id, rule };
+      } else set.price = input.price.toFixed(2);
+    }
+    const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
+    Object.assign(set, searchColumns(merged));
+    const [row] = await tx.update(products).set(set).where(eq(products.id, p.id)).returning();
+    return { ...productView(row!, await sellerInfo(tx, p.sellerId)), ...(pendingApproval ? { pendingApproval } : {}) };
+  });
+}
+
+export async function deleteProduct(db: Db, actor: Actor, id: string) {
+  const p = await ownProduct(db, actor, id);
+  // Soft delete: orders and inquiries keep pointing at what was bought or asked about.
+  await db.update(products).set({ deletedAt: new Date(), boothId: null, updatedAt: new Date() }).where(eq(products.id, p.id));
+  return { id: p.id, deleted: true as const };
+}

@@ -1,0 +1,112 @@
+// Product listing and multilingual search (contract 4) on PostgreSQL's own machinery, identical on
+// PGlite and PostgreSQL: trigram GIN on the normalized text for terms of 3+ characters, a GIN
+// array of CJK 1-2 character n-grams for short CJK terms, whole words for short other terms.
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
+import type { ProductListInput } from "@/lib/schemas/products";
+import { isCjk, queryTerms } from "@/lib/search/normalize";
+import { localizedName } from "./categories";
+import { productView } from "./product-view";
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** How one normalized term matches, chosen so an index can answer it. */
+function termCondition(term: string): SQL {
+  const chars = [...term].length;
+  if (chars >= 3) return sql`${products.searchText} like ${likePattern(term)}`;
+  if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
+  return sql`${products.tokens} @> array[${term}]::text[]`;
+}
+
+function termScore(term: string): SQL {
+  return sql`(case when ${products.keywordsNorm} @> array[${term}]::text[] then 4 else 0 end
+    + case when ${products.titleNorm} like ${likePattern(term)} then 2 else 0 end
+    + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
+}
+
+/** The category and every category below it. */
+function categoryAndDescendants(idOrSlug: string): SQL {
+  return sql`${products.categoryId} in (
+    with recursive sub(id) as (
+      select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
+      union all
+      select c.id from ${categories} c join sub on c.parent_id = sub.id
+    ) select id from sub)`;
+}
+
+function filters(q: ProductListInput, opts: { withCategory: boolean }): SQL[] {
+  const where: SQL[] = [isNull(products.deletedAt), eq(products.isHidden, false)];
+  const text = q.q ?? q.keyword;
+  if (text) for (const term of queryTerms(text)) where.push(termCondition(term));
+  if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
+  if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice.toFixed(2)));
+  if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice.toFixed(2)));
+  if (q.currency) where.push(eq(products.currency, q.currency));
+  if (q.maxMoq !== undefined) where.push(lte(products.moq, q.maxMoq));
+  if (q.acceptsOEM !== undefined) where.push(eq(products.acceptsOEM, q.acceptsOEM));
+  if (q.sellerId) where.push(eq(products.sellerId, q.sellerId));
+  if (q.boothId) where.push(eq(products.boothId, q.boothId));
+  if (q.exhibitionId) {
+    where.push(
+      inArray(
+        products.boothId,
+        sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`,
+      ),
+    );
+  }
+  return where;
+}
+
+function ordering(q: ProductListInput): SQL[] {
+  const text = q.q ?? q.keyword;
+  switch (q.sort) {
+    case "price_asc":
+      return [sql`${products.price} asc`, desc(products.createdAt)];
+    case "price_desc":
+      return [sql`${products.price} desc`, desc(products.createdAt)];
+    case "newest":
+      return [desc(products.createdAt), desc(products.id)];
+    default: {
+      const terms = text ? queryTerms(text) : [];
+      if (terms.length === 0) return [desc(products.createdAt), desc(products.id)];
+      const score = terms.map(termScore).reduce((a, b) => sql`${a} + ${b}`);
+      return [sql`${score} desc`, desc(products.createdAt), desc(products.id)];
+    }
+  }
+}
+
+export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean }) {
+  const where = and(...filters(q, { withCategory: true }));
+  const rows = await db
+    .select({ p: products, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
+    .from(products)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...ordering(q))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  const page = {
+    products: rows.map((r) =>
+      productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, q.locale)),
+    ),
+    page: q.page,
+    limit: q.limit,
+    total: Number(total?.n ?? 0),
+  };
+  if (!opts.facets) return page;
+  // Category counts over the same filters except the category itself, so a buyer can switch.
+  const facetRows = await db
+    .select({ id: products.categoryId, n: count(), names: categories.names })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...filters(q, { withCategory: false })))
+    .groupBy(products.categoryId, categories.names)
+    .orderBy(sql`count(*) desc`)
+    .limit(50);
+  return { ...page, facets: { categories: facetRows.map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) })) } };
+}

@@ -1,0 +1,56 @@
+// Stores (seller profiles) as the public sees them.
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { notFound } from "@/lib/api/errors";
+import type { Db } from "@/lib/db/client";
+import { booths, products, sellerProfiles } from "@/lib/db/schema";
+import { boothView } from "./booths";
+
+const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${sellerProfiles.id} and ${products.deletedAt} is null and not ${products.isHidden})`;
+const boothCount = sql<number>`(select count(*)::int from ${booths} where ${booths.sellerId} = ${sellerProfiles.id} and ${booths.isPublished})`;
+
+function storeView(s: typeof sellerProfiles.$inferSelect, counts: { productCount: number; boothCount: number }) {
+  return {
+    id: s.id,
+    companyName: s.companyName,
+    description: s.description,
+    country: s.country,
+    website: s.website,
+    logoUrl: s.logoUrl,
+    bannerUrl: s.bannerUrl,
+    productCount: Number(counts.productCount),
+    boothCount: Number(counts.boothCount),
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export async function listPublicSellers(db: Db, q: { q?: string; country?: string; page: number; limit: number }) {
+  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(sellerProfiles.isPublic, true),
+    pattern ? or(ilike(sellerProfiles.companyName, pattern), ilike(sellerProfiles.description, pattern)) : undefined,
+    q.country ? eq(sql`lower(${sellerProfiles.country})`, q.country.toLowerCase()) : undefined,
+  );
+  const rows = await db
+    .select({ s: sellerProfiles, productCount, boothCount })
+    .from(sellerProfiles)
+    .where(where)
+    .orderBy(asc(sellerProfiles.companyName))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await db.select({ n: count() }).from(sellerProfiles).where(where);
+  return { sellers: rows.map((r) => storeView(r.s, r)), page: q.page, limit: q.limit, total: Number(total?.n ?? 0) };
+}
+
+/** A store with its published booths. */
+export async function getStore(db: Db, id: string) {
+  const [row] = await db.select({ s: sellerProfiles, productCount, boothCount }).from(sellerProfiles).where(and(eq(sellerProfiles.id, id), eq(sellerProfiles.isPublic, true)));
+  if (!row) throw notFound("Store");
+  const published = await db
+    .select()
+    .from(booths)
+    .where(and(eq(booths.sellerId, id), eq(booths.isPublished, true)))
+    .orderBy(desc(booths.updatedAt))
+    .limit(100);
+  return { ...storeView(row.s, row), booths: published.map((b) => boothView(b, false)) };
+}
+
