@@ -78,17 +78,22 @@ function ordering(q: ProductListInput): SQL[] {
   }
 }
 
-export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean }) {
-  const where = and(...filters(q, { withCategory: true }));
-  const rows = await db
+/** The page query itself (exported so tests can EXPLAIN exactly what runs). */
+export function productRowsQuery(db: Db, q: ProductListInput) {
+  return db
     .select({ p: products, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
     .from(products)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
+    .where(and(...filters(q, { withCategory: true })))
     .orderBy(...ordering(q))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
+}
+
+export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean }) {
+  const where = and(...filters(q, { withCategory: true }));
+  const rows = await productRowsQuery(db, q);
   const [total] = await db.select({ n: count() }).from(products).where(where);
   const page = {
     products: rows.map((r) =>
