@@ -17,6 +17,12 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <Link href="/" className="hover:text-brand-700">
             {t("home")}
           </Link>
+          <Link href="/search" className="hover:text-brand-700">
+            {t("products")}
+          </Link>
+          <Link href="/exhibitions" className="hover:text-brand-700">
+            {t("exhibitions")}
+          </Link>
           <Link href="/seller" className="hover:text-brand-700">
             {t("seller")}
           </Link>

@@ -18,7 +18,17 @@ export function SellerDashboard() {
           <div className="grid gap-4 md:grid-cols-2">
             <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 className="text-lg font-semibold">{t("storeTitle")}</h2>
-              <p className="mt-2 text-sm text-slate-600">{me.sellerProfileId ? t("storeBody") : t("noStore")}</p>
+              <p className="mt-2 text-sm text-slate-600">{me.sellerProfileId || me.isAI ? t("storeBody") : t("noStore")}</p>
+              {(me.sellerProfileId || me.isAI) && (
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <Link href="/seller/products" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+                    {t("productsLink")}
+                  </Link>
+                  <Link href="/seller/booths" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {t("boothsLink")}
+                  </Link>
+                </div>
+              )}
             </section>
             {!me.isAI && (
               <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -80,3 +80,15 @@ export const publicBoothsOp = defineOperation({
     ...errorResponses(400, 429),
   },
 });
+
+export const listOwnBoothsOp = defineOperation({
+  method: "GET",
+  path: "/api/booths",
+  operationId: "listOwnBooths",
+  summary: "The booths of your store, drafts included (an AI_SELLER: its guardian's store)",
+  tags: ["Booths"],
+  access: "user",
+  permission: "none",
+  action: "booth.list",
+  responses: { 200: { description: "Booths", schema: z.object({ booths: z.array(BoothSchema.extend({ productCount: z.number() })) }) }, ...errorResponses(401, 429) },
+});

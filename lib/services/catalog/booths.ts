@@ -165,3 +165,18 @@ export async function listPublicBooths(db: Db, q: { exhibitionId?: string; selle
     total: Number(total?.n ?? 0),
   };
 }
+
+/** GET /api/booths: every booth of the caller's store, drafts included, with product counts. */
+export async function listOwnBooths(db: Db, actor: Actor) {
+  const sellerId = actingSellerProfileId(actor);
+  if (!sellerId) return { booths: [] };
+  const rows = await db
+    .select({
+      b: booths,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.boothId} = ${booths.id} and ${products.deletedAt} is null)`,
+    })
+    .from(booths)
+    .where(eq(booths.sellerId, sellerId))
+    .orderBy(desc(booths.createdAt));
+  return { booths: rows.map((r) => ({ ...boothView(r.b, true), productCount: Number(r.productCount) })) };
+}

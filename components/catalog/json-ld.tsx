@@ -1,0 +1,4 @@
+/** schema.org structured data for search engines; `<` is escaped so text can never close the tag. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}

@@ -1,0 +1,41 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
+import type { ProductView } from "@/lib/services/catalog/product-view";
+
+export async function ProductCard({ product }: { product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller"> }) {
+  const t = await getTranslations("Catalog");
+  const format = await getFormatter();
+  return (
+    <li className="group overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
+      <Link href={`/products/${product.id}`} className="block">
+        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
+          {product.mainImageUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- user uploads of any size; no remote loader configured
+            <img src={product.mainImageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <span className="text-sm text-slate-400">{t("noImage")}</span>
+          )}
+        </div>
+        <div className="space-y-1 p-4">
+          <h3 className="line-clamp-2 font-medium group-hover:text-brand-700">
+            {product.sentByAI && <AiBadge title={t("aiBadgeTitle")} label={t("aiBadge")} />}
+            {product.title}
+          </h3>
+          <p className="text-lg font-semibold text-slate-900">{format.number(product.price, { style: "currency", currency: product.currency })}</p>
+          <p className="text-xs text-slate-600">{t("moq", { count: product.moq })}</p>
+          <p className="truncate text-xs text-slate-500">{t("by", { company: product.seller.companyName })}</p>
+          {product.acceptsOEM && <span className="inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800">{t("oem")}</span>}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The AI disclosure badge (contract 3) shown beside anything an AI account created. */
+export function AiBadge({ title, label }: { title: string; label: string }) {
+  return (
+    <span title={title} className="me-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[10px] font-bold tracking-wide text-amber-900" data-testid="ai-badge">
+      {label}
+    </span>
+  );
+}
