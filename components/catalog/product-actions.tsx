@@ -12,6 +12,7 @@ export function ProductActions({ productId, sellerId }: { productId: string; sel
   const t = useTranslations("Product");
   const me = useMe();
   const pathname = usePathname();
+  if (me === undefined) return <div className="h-11" aria-hidden="true" />;
   if (me === null) {
     return (
       <Link href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }} className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white" data-testid="contact-sign-in">

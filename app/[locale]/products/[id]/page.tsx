@@ -106,7 +106,7 @@ export default async function ProductPage({ params }: Params) {
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t("moq")}</dt>
-              <dd className="text-lg font-semibold">{tc("moq", { count: product.moq })}</dd>
+              <dd className="text-lg font-semibold">{t("moqValue", { count: product.moq })}</dd>
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t("oem")}</dt>
