@@ -4,3 +4,4 @@ export * from "./nextauth";
 export * from "./system";
 export * from "./ai";
 export * from "./booths";
+export * from "./uploads";
