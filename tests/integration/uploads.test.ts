@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, baseUrl, createGuardianWithAi, createUser, login } from "../support/api";
 import { minimalPdf, postMultipart, tinyPng } from "../support/multipart";
+import { officeFile, zip } from "../support/zip";
 
 // POST /api/upload and GET /uploads/<key> on the shared server (storage limits and memory are in
 // uploads-storage.test.ts, on a server of its own whose upload directory the test can see).
@@ -157,6 +158,23 @@ describe("POST /api/upload", () => {
     // A binary file named .csv is not a CSV.
     const binary = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "x.csv", data: Buffer.from([0x61, 0x00, 0x62, 0xff]) }]);
     expect(binary.status).toBe(415);
+  });
+
+  it("knows Office files by their content, also when the ZIP's type list comes last", async () => {
+    const token = await userToken();
+    const cases = [
+      ["offer.docx", officeFile("docx"), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+      ["deck.pptx", officeFile("pptx"), "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+      ["sheet.xlsx", officeFile("xlsx", { typesLast: true, padding: 300_000 }), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ] as const;
+    for (const [filename, data, mime] of cases) {
+      const res = await upload(token, [{ name: "file", filename, data }, { name: "type", value: "boothDocument" }]);
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.mimeType).toBe(mime);
+    }
+    const plainZip = zip([["a.txt", "x".repeat(100)], ["pad.bin", Buffer.alloc(100_000)]]);
+    const refused = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "fake.docx", data: plainZip }]);
+    expect(refused.status, refused.text).toBe(415);
   });
 
   it("sanitizes the file name: no path parts, no .., no NUL or control characters", async () => {

@@ -2,6 +2,7 @@
 // tiny valid files to upload.
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
+import { crc32 } from "./zip";
 
 export type Part =
   | { name: string; value: string }
@@ -79,18 +80,6 @@ export function pdfOfSize(total: number): () => AsyncIterable<Uint8Array> {
 
 export function minimalPdf(): Buffer {
   return Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -8,7 +8,8 @@ export const MAX_NAME_LENGTH = 200;
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 export function sanitizeFileName(raw: string | undefined | null, fallback = "file"): string {
-  let name = (raw ?? "").normalize("NFC").replace(UNSAFE, "");
+  // Whitespace controls separate words; every other control character is dropped.
+  let name = (raw ?? "").normalize("NFC").replace(/[\t\n\r]/g, " ").replace(UNSAFE, "");
   // Keep only the last path part, whichever separator the client's system uses.
   name = name.split(/[/\\]/).pop() ?? "";
   name = name.replace(/\.\.+/g, ".");
