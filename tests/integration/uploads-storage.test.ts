@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfOfSize, postMultipart, tinyPng } from "../support/multipart";
@@ -106,4 +107,26 @@ describe("upload limits and storage", () => {
     expect(res.body.code).toBe("payload_too_large");
     expect(storedFiles()).toEqual(before);
   }, 120_000);
+
+  it("refuses a body declared larger than any upload at once, before it arrives", async () => {
+    // node:http, because fetch will not send a Content-Length that the body does not match.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.url}/api/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * MiB) },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => {
+          resolve({ status: res.statusCode!, body });
+          req.destroy();
+        });
+      });
+      req.on("error", reject);
+      req.write("--x\r\n");
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).code).toBe("payload_too_large");
+  });
 });

@@ -30,9 +30,13 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new ApiError("unsupported_media_type", "Send multipart/form-data with the fields `type` and `file`");
   }
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > MAX_UPLOAD + MULTIPART_OVERHEAD) throw tooLarge(MAX_UPLOAD);
   if (!req.body) throw fieldError("file", "Required");
+  const source = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > MAX_UPLOAD + MULTIPART_OVERHEAD) {
+    dropRest(source);
+    throw tooLarge(MAX_UPLOAD);
+  }
   let bb: busboy.Busboy;
   try {
     // preservePath: the whole name reaches sanitizeFileName, the one place that makes names safe.
@@ -44,9 +48,9 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
       limits: { fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
     });
   } catch {
-    throw new ApiError("validation_failed", "Malformed multipart/form-data (no boundary)");
+    dropRest(source);
+    throw new ApiError("unsupported_media_type", "Malformed multipart/form-data (no boundary)");
   }
-  const source = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
 
   return new Promise<Received>((resolve, reject) => {
     let settled = false;
@@ -60,22 +64,13 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
       settled = true;
       const apiErr = toApiError(err);
       source.unpipe();
-      drain();
+      dropRest(source);
       abort.abort(apiErr);
       // Answer only once the partial or finished object is gone, so nothing outlives a refusal.
       void (file ?? Promise.resolve(null))
         .then((stored) => (stored ? storage().delete(stored.key) : undefined))
         .catch(() => {})
         .finally(() => reject(apiErr));
-    };
-
-    const drain = () => {
-      let dropped = 0;
-      source.on("data", (chunk: Buffer) => {
-        dropped += chunk.length;
-        if (dropped > DRAIN_AFTER_FAILURE) source.destroy();
-      });
-      source.resume();
     };
 
     const meter = new Transform({
@@ -182,6 +177,20 @@ async function receiveFile(
     file.resume();
     throw err;
   }
+}
+
+/**
+ * Read and drop what the client still sends after a refusal: a client that is still sending may
+ * not read the answer before its body is taken. Past DRAIN_AFTER_FAILURE the connection is cut.
+ */
+function dropRest(source: Readable) {
+  let dropped = 0;
+  source.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_AFTER_FAILURE) source.destroy();
+  });
+  source.on("error", () => {});
+  source.resume();
 }
 
 /** The first `bytes` of a stream (or all of it when shorter), leaving the stream paused. */

@@ -15,7 +15,6 @@ const BASE_HEADERS = {
   // Keys are never reused, so a stored file never changes.
   "Cache-Control": "public, max-age=31536000, immutable",
   "Accept-Ranges": "bytes",
-  "Cross-Origin-Resource-Policy": "same-site",
 };
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
