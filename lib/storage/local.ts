@@ -2,7 +2,7 @@
 // into place, so a reader (or a crash) never sees a partial file.
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -11,9 +11,12 @@ import type { ByteRange, Storage } from "./types";
 
 /** Temporary files live inside the root so the final rename never crosses a file system. */
 const TMP = ".tmp";
+/** A temporary file this old belongs to a process that died mid-upload. */
+const STALE_TMP_MS = 24 * 60 * 60 * 1000;
 
 export class LocalStorage implements Storage {
   readonly kind = "local" as const;
+  private swept = false;
   constructor(readonly root: string) {}
 
   private file(key: string): string {
@@ -27,6 +30,10 @@ export class LocalStorage implements Storage {
     const tmpDir = path.join(this.root, TMP);
     await mkdir(tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
+    if (!this.swept) {
+      this.swept = true;
+      void this.sweepTemp(tmpDir);
+    }
     const tmp = path.join(tmpDir, `${randomBytes(12).toString("hex")}.part`);
     let size = 0;
     const counter = new Transform({
@@ -43,6 +50,16 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await unlink(tmp).catch(() => {});
       throw err;
+    }
+  }
+
+  /** Remove what a killed process left in the temporary directory (never a finished object). */
+  private async sweepTemp(tmpDir: string) {
+    const now = Date.now();
+    for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+      const file = path.join(tmpDir, name);
+      const s = await stat(file).catch(() => null);
+      if (s && now - s.mtimeMs > STALE_TMP_MS) await unlink(file).catch(() => {});
     }
   }
 
