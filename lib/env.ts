@@ -30,9 +30,23 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).max(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
+  // Uploads (contract 4): local disk by default, S3-compatible object storage by configuration.
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  UPLOAD_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+}).superRefine((e, ctx) => {
+  if (e.STORAGE !== "s3") return;
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
+  }
 });
 
-export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string };
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string; UPLOAD_DIR: string };
 
 const KEY = Symbol.for("expo-trade.env");
 type G = typeof globalThis & { [KEY]?: Env };
@@ -55,6 +69,7 @@ export function env(): Env {
     ...e,
     DATA_DIR: dataDir,
     PGLITE_DIR: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, "pglite")),
+    UPLOAD_DIR: path.resolve(/*turbopackIgnore: true*/ e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir),
   };
   g[KEY] = value;

@@ -20,7 +20,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type HandlerArgs<O extends Operation> = {
   req: Request;
   ctx: Ctx;
-  body: Out<O["body"]>;
+  /** The parsed JSON body; multipart bodies are read by the handler from `req`. */
+  body: O["bodyType"] extends "multipart" | "form" ? undefined : Out<O["body"]>;
   query: Out<O["query"]>;
   params: Out<O["params"]>;
 };

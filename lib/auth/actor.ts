@@ -50,3 +50,9 @@ export function humanUser(actor: Actor): HumanActor["user"] {
   if (actor.type !== "human") throw new Error("humanUser() on a route that does not require a human");
   return actor.user;
 }
+
+/** The account behind a route with `access: "user"` (the wrapper has already refused anonymous callers). */
+export function signedInActor(actor: Actor): SignedInActor {
+  if (!isSignedIn(actor)) throw new Error("signedInActor() on a route that does not require sign-in");
+  return actor;
+}

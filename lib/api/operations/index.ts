@@ -6,3 +6,4 @@ export * from "./ai";
 export * from "./booths";
 export * from "./products";
 export * from "./catalog";
+export * from "./uploads";
