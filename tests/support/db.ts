@@ -9,8 +9,19 @@ import { migrateHandle } from "@/lib/db/migrate";
 export async function testDb(): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   let handle: DbHandle;
+  let dropDatabase: (() => Promise<void>) | undefined;
   if (url) {
-    handle = { kind: "postgres", client: postgres(url, { max: 4, onnotice: () => {} }), url };
+    // A database of its own per test file, so bulk rows never leak into the API tests' database.
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await admin.unsafe(`create database ${name}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    handle = { kind: "postgres", client: postgres(own.toString(), { max: 4, onnotice: () => {} }), url: own.toString() };
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
   } else {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     handle = { kind: "pglite", client, dir: "memory://", lock: { file: "", release: () => {} } };
@@ -20,7 +31,10 @@ export async function testDb(): Promise<{ db: Db; close: () => Promise<void> }> 
     db: drizzleFor(handle),
     close: async () => {
       if (handle.kind === "pglite") await handle.client.close();
-      else await handle.client.end();
+      else {
+        await handle.client.end();
+        await dropDatabase?.();
+      }
     },
   };
 }
