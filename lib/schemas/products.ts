@@ -74,6 +74,7 @@ export const UpdateProductBody = z
     mainImageUrl: productFields.mainImageUrl,
     keywords: productFields.keywords,
     boothId: productFields.boothId,
+    isHidden: z.boolean().optional().meta({ description: "Hide from buyers (search, lists, detail) without deleting" }),
     reason: z.string().max(1000).optional().meta({ description: "AI accounts: why, shown to the guardian if the change needs approval" }),
   })
   .transform(({ minOrderQty, ...v }) => ({ ...v, moq: v.moq ?? minOrderQty }))
@@ -131,6 +132,7 @@ export const ProductSchema = z
     boothId: z.string().nullable(),
     seller: z.object({ id: z.string(), companyName: z.string(), country: z.string().nullable() }),
     sentByAI: z.boolean(),
+    isHidden: z.boolean(),
     viewCount: z.number(),
     keywordCoverage: z.object({ covered: z.array(z.string()), missing: z.array(z.string()) }),
     createdAt: z.string(),

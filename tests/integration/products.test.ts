@@ -26,6 +26,14 @@ describe("products", () => {
     const patch = await api<{ product: Product & { acceptsOEM: boolean } }>(`/api/products/${p.id}`, { method: "PATCH", token, json: { acceptsOEM: true, moq: 120, mainImageUrl: "/uploads/b.png" } });
     expect(patch.body.product).toMatchObject({ acceptsOEM: true, moq: 120, mainImageUrl: "/uploads/b.png" });
 
+    // Hidden: gone for buyers, still there for its store.
+    await api(`/api/products/${p.id}`, { method: "PUT", token, json: { isHidden: true } });
+    expect((await api(`/api/products/${p.id}`)).status).toBe(404);
+    expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`)).body.total).toBe(0);
+    expect((await api(`/api/products/${p.id}`, { token })).status).toBe(200);
+    await api(`/api/products/${p.id}`, { method: "PUT", token, json: { isHidden: false } });
+    expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`)).body.total).toBe(1);
+
     expect((await api(`/api/products/${p.id}`, { method: "DELETE", token })).status).toBe(200);
     expect((await api(`/api/products/${p.id}`)).status).toBe(404);
   });

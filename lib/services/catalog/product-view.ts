@@ -23,6 +23,7 @@ export function productView(p: ProductRow, seller: SellerInfo, categoryName?: st
     boothId: p.boothId,
     seller,
     sentByAI: p.sentByAI,
+    isHidden: p.isHidden,
     viewCount: p.viewCount,
     keywordCoverage: keywordCoverage(p.keywords),
     createdAt: p.createdAt.toISOString(),

@@ -134,6 +134,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
     if (input.mainImageUrl !== undefined) set.mainImageUrl = input.mainImageUrl;
     if (input.keywords !== undefined) set.keywords = input.keywords;
     if (input.boothId !== undefined) set.boothId = input.boothId;
+    if (input.isHidden !== undefined) set.isHidden = input.isHidden;
     let pendingApproval: { id: string; rule: string } | null = null;
     if (input.price !== undefined) {
       // An AI seller's deep price cut waits for the guardian (contract 3); the rest applies now.
