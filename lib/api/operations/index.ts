@@ -7,3 +7,6 @@ export * from "./booths";
 export * from "./products";
 export * from "./catalog";
 export * from "./uploads";
+export * from "./trade";
+export * from "./community";
+export * from "./seller";

@@ -1,0 +1,93 @@
+// Inquiries, purchase requirements and orders (contract 5).
+import { z } from "zod";
+import { Currency, Price } from "./products";
+
+const Id = z.string().trim().min(1).max(100);
+const Text = (max: number) => z.string().trim().min(1, "Cannot be empty").max(max);
+const Reason = z.string().trim().max(1000).optional().meta({ description: "AI accounts: why, shown to the guardian when the action is held for approval" });
+const Paging = { page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) };
+
+export const CreateInquiryBody = z.object({ productId: Id, message: Text(5000) }).meta({ id: "CreateInquiry" });
+export const RespondInquiryBody = z
+  .object({ message: Text(5000), quotedPrice: Price.optional(), currency: Currency.optional(), reason: Reason })
+  .meta({ id: "RespondInquiry" });
+export const InquiryListQuery = z.object({ status: z.enum(["new", "replied", "closed"]).optional(), ...Paging });
+
+const Party = z.object({ id: z.string(), username: z.string(), isAI: z.boolean() });
+export const InquiryReplySchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  quotedPrice: z.number().nullable(),
+  currency: z.string().nullable(),
+  sentByAI: z.boolean(),
+  status: z.enum(["visible", "pending_guardian_approval", "rejected", "expired"]),
+  createdAt: z.string(),
+});
+export const InquirySchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    product: z.object({ id: z.string(), title: z.string(), price: z.number(), currency: z.string() }),
+    sellerId: z.string(),
+    seller: z.object({ id: z.string(), companyName: z.string() }),
+    buyerId: z.string(),
+    buyer: Party,
+    message: z.string(),
+    status: z.enum(["new", "replied", "closed"]),
+    sentByAI: z.boolean(),
+    createdAt: z.string(),
+    replies: z.array(InquiryReplySchema),
+  })
+  .meta({ id: "Inquiry" });
+export const InquiryPage = z.object({ inquiries: z.array(InquirySchema), page: z.number(), limit: z.number(), total: z.number() }).meta({ id: "InquiryPage" });
+
+export const CreateRequirementBody = z
+  .object({ title: Text(200), description: z.string().trim().max(10_000).optional(), budget: Price.optional(), currency: Currency.optional() })
+  .refine((v) => v.budget === undefined || v.currency !== undefined, { path: ["currency"], message: "Required with a budget" })
+  .meta({ id: "CreateRequirement" });
+export const RequirementListQuery = z.object({ status: z.enum(["open", "closed"]).optional(), q: z.string().max(200).optional(), ...Paging });
+export const RequirementSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    budget: z.number().nullable(),
+    currency: z.string().nullable(),
+    status: z.enum(["open", "closed"]),
+    buyerId: z.string(),
+    buyer: Party.optional(),
+    sentByAI: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Requirement" });
+export const RequirementPage = z.object({ requirements: z.array(RequirementSchema), page: z.number(), limit: z.number(), total: z.number() });
+
+export const PlaceOrderBody = z
+  .object({ productId: Id, quantity: z.number().int().min(1).max(1_000_000_000), note: z.string().trim().max(2000).optional(), reason: Reason })
+  .meta({ id: "PlaceOrder" });
+export const OrderListQuery = z.object({
+  as: z.enum(["buyer", "seller"]).default("buyer"),
+  status: z.enum(["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"]).optional(),
+  ...Paging,
+});
+export const OrderSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    product: z.object({ id: z.string(), title: z.string() }),
+    buyerId: z.string(),
+    buyer: Party,
+    sellerId: z.string(),
+    seller: z.object({ id: z.string(), companyName: z.string() }),
+    quantity: z.number(),
+    unitPrice: z.number(),
+    currency: z.string(),
+    total: z.number(),
+    note: z.string().nullable(),
+    status: z.enum(["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"]),
+    sentByAI: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Order" });
+export const OrderPage = z.object({ orders: z.array(OrderSchema), page: z.number(), limit: z.number(), total: z.number() }).meta({ id: "OrderPage" });

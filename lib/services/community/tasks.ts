@@ -1,0 +1,103 @@
+// Marketplace tasks (contract 5): any registered user creates one (`open`); another user claims it
+// (`claimed`); the claimer completes it with a result (`completed`); the creator may cancel while open.
+import { and, count, desc, eq } from "drizzle-orm";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { tasks } from "@/lib/db/schema";
+import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { parties, signedIn } from "@/lib/services/trade/common";
+
+type Row = typeof tasks.$inferSelect;
+type Status = Row["status"];
+
+async function views(db: Db, rows: Row[]) {
+  const people = await parties(db, rows.flatMap((r) => [r.createdBy, ...(r.claimedBy ? [r.claimedBy] : [])]));
+  const who = (id: string) => people.get(id) ?? { id, username: "", isAI: false };
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    reward: r.reward === null ? null : Number(r.reward),
+    currency: r.currency,
+    status: r.status,
+    createdBy: who(r.createdBy),
+    claimedBy: r.claimedBy ? who(r.claimedBy) : null,
+    result: r.result,
+    sentByAI: r.sentByAI,
+    createdAt: r.createdAt.toISOString(),
+    claimedAt: r.claimedAt?.toISOString() ?? null,
+    completedAt: r.completedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function createTask(db: Db, actor: Actor, input: { title: string; description?: string; reward?: number; currency?: string }) {
+  const me = signedIn(actor);
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      title: input.title,
+      description: input.description ?? "",
+      reward: input.reward === undefined ? null : input.reward.toFixed(2),
+      currency: input.currency ?? null,
+      createdBy: me.user.id,
+      sentByAI: me.type === "ai",
+    })
+    .returning();
+  return (await views(db, [row!]))[0]!;
+}
+
+export async function listTasks(db: Db, actor: Actor, q: { status?: Status; mine?: "created" | "claimed"; page: number; limit: number }) {
+  const me = signedIn(actor);
+  const where = and(
+    q.status ? eq(tasks.status, q.status) : q.mine ? undefined : eq(tasks.status, "open"),
+    q.mine === "created" ? eq(tasks.createdBy, me.user.id) : q.mine === "claimed" ? eq(tasks.claimedBy, me.user.id) : undefined,
+  );
+  const rows = await db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [n] = await db.select({ n: count() }).from(tasks).where(where);
+  return { tasks: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+}
+
+async function load(db: Db, id: string) {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).for("update");
+  if (!row) throw notFound("Task");
+  return row;
+}
+
+export async function getTask(db: Db, id: string) {
+  return (await views(db, [await load(db, id)]))[0]!;
+}
+
+/** Move a task on, guarding the state it must be in (a concurrent claim loses with 409). */
+async function move(db: Db, id: string, from: Status, set: Partial<typeof tasks.$inferInsert>) {
+  const [row] = await db
+    .update(tasks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(tasks.id, id), eq(tasks.status, from)))
+    .returning();
+  if (!row) throw new ApiError("conflict", `This task is no longer ${from}`);
+  return (await views(db, [row]))[0]!;
+}
+
+export async function claimTask(db: Db, actor: Actor, id: string) {
+  const me = signedIn(actor);
+  const task = await load(db, id);
+  if (task.createdBy === me.user.id) throw new ApiError("forbidden", "You cannot claim your own task");
+  await assertNotSelfTrade(db, me, { userId: task.createdBy });
+  if (task.status !== "open") throw new ApiError("conflict", `This task is ${task.status}`);
+  return move(db, id, "open", { status: "claimed", claimedBy: me.user.id, claimedAt: new Date() });
+}
+
+export async function completeTask(db: Db, actor: Actor, id: string, result: string) {
+  const me = signedIn(actor);
+  const task = await load(db, id);
+  if (task.claimedBy !== me.user.id) throw new ApiError("forbidden", "Only the user who claimed this task can complete it");
+  return move(db, id, "claimed", { status: "completed", result, completedAt: new Date() });
+}
+
+export async function cancelTask(db: Db, actor: Actor, id: string) {
+  const me = signedIn(actor);
+  const task = await load(db, id);
+  if (task.createdBy !== me.user.id) throw notFound("Task");
+  return move(db, id, "open", { status: "cancelled" });
+}

@@ -1,0 +1,41 @@
+// Store settings (the seller profile); AI accounts need store.profile.edit (spec 5.3).
+import { eq } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { sellerProfiles } from "@/lib/db/schema";
+import { signedIn } from "@/lib/services/trade/common";
+
+const view = (s: typeof sellerProfiles.$inferSelect) => ({
+  id: s.id,
+  companyName: s.companyName,
+  description: s.description,
+  country: s.country,
+  website: s.website,
+  logoUrl: s.logoUrl,
+  bannerUrl: s.bannerUrl,
+  contactEmail: s.contactEmail,
+  phone: s.phone,
+  isPublic: s.isPublic,
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+function store(actor: Actor): string {
+  const id = actingSellerProfileId(signedIn(actor));
+  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
+  return id;
+}
+
+export async function getSettings(db: Db, actor: Actor) {
+  const [s] = await db.select().from(sellerProfiles).where(eq(sellerProfiles.id, store(actor)));
+  return view(s!);
+}
+
+export async function updateSettings(db: Db, actor: Actor, changes: Partial<Omit<typeof sellerProfiles.$inferInsert, "id" | "userId">>) {
+  const [s] = await db
+    .update(sellerProfiles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(sellerProfiles.id, store(actor)))
+    .returning();
+  return view(s!);
+}

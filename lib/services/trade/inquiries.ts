@@ -1,0 +1,141 @@
+// Inquiries (contract 5): a buyer asks about a product (`new`), the store replies, optionally with a
+// quote (`replied`), the buyer closes it (`closed`). An AI seller's deep discount waits for its
+// guardian and stays invisible to the buyer until approved.
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { inquiries, inquiryReplies, products } from "@/lib/db/schema";
+import { requestApproval } from "@/lib/services/ai/approvals";
+import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
+
+type InquiryRow = typeof inquiries.$inferSelect;
+
+async function views(db: Db, rows: InquiryRow[], side: "buyer" | "seller") {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [replies, prods, people, shops] = await Promise.all([
+    db.select().from(inquiryReplies).where(inArray(inquiryReplies.inquiryId, ids)).orderBy(inquiryReplies.createdAt),
+    db.select({ id: products.id, title: products.title, price: products.price, currency: products.currency }).from(products).where(inArray(products.id, rows.map((r) => r.productId))),
+    parties(db, rows.map((r) => r.buyerId)),
+    stores(db, rows.map((r) => r.sellerId)),
+  ]);
+  const prodMap = new Map(prods.map((p) => [p.id, { ...p, price: Number(p.price) }]));
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    product: prodMap.get(r.productId) ?? { id: r.productId, title: "", price: 0, currency: "" },
+    sellerId: r.sellerId,
+    seller: { id: r.sellerId, companyName: shops.get(r.sellerId)?.companyName ?? "" },
+    buyerId: r.buyerId,
+    buyer: people.get(r.buyerId) ?? { id: r.buyerId, username: "", isAI: false },
+    message: r.message,
+    status: r.status,
+    sentByAI: r.sentByAI,
+    createdAt: r.createdAt.toISOString(),
+    // Held quotes are the store's business until the guardian approves them.
+    replies: replies
+      .filter((x) => x.inquiryId === r.id && (side === "seller" || x.status === "visible"))
+      .map((x) => ({
+        id: x.id,
+        message: x.message,
+        quotedPrice: x.quotedPrice === null ? null : Number(x.quotedPrice),
+        currency: x.currency,
+        sentByAI: x.sentByAI,
+        status: x.status,
+        createdAt: x.createdAt.toISOString(),
+      })),
+  }));
+}
+
+export async function createInquiry(db: Db, actor: Actor, input: { productId: string; message: string }) {
+  const me = signedIn(actor);
+  const product = await tradableProduct(db, input.productId);
+  assertNotOwnStore(me, product.sellerId);
+  await assertNotSelfTrade(db, me, { sellerProfileId: product.sellerId });
+  const [row] = await db
+    .insert(inquiries)
+    .values({ productId: product.id, sellerId: product.sellerId, buyerId: me.user.id, message: input.message, sentByAI: me.type === "ai" })
+    .returning();
+  return (await views(db, [row!], "buyer"))[0]!;
+}
+
+type ListQ = { status?: "new" | "replied" | "closed"; page: number; limit: number };
+
+async function list(db: Db, where: ReturnType<typeof and>, q: ListQ, side: "buyer" | "seller") {
+  const full = and(where, q.status ? eq(inquiries.status, q.status) : undefined);
+  const rows = await db.select().from(inquiries).where(full).orderBy(desc(inquiries.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [n] = await db.select({ n: count() }).from(inquiries).where(full);
+  return { inquiries: await views(db, rows, side), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+}
+
+export function listBuyerInquiries(db: Db, actor: Actor, q: ListQ) {
+  return list(db, eq(inquiries.buyerId, signedIn(actor).user.id), q, "buyer");
+}
+
+export function listSellerInquiries(db: Db, actor: Actor, q: ListQ) {
+  const store = actingSellerProfileId(signedIn(actor));
+  if (!store) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
+  return list(db, eq(inquiries.sellerId, store), q, "seller");
+}
+
+export async function closeInquiry(db: Db, actor: Actor, id: string) {
+  const me = signedIn(actor);
+  const [row] = await db.select().from(inquiries).where(and(eq(inquiries.id, id), eq(inquiries.buyerId, me.user.id)));
+  if (!row) throw notFound("Inquiry");
+  const [updated] = await db.update(inquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(inquiries.id, id)).returning();
+  return (await views(db, [updated!], "buyer"))[0]!;
+}
+
+export async function respondInquiry(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: { message: string; quotedPrice?: number; currency?: string; reason?: string },
+  ip: string,
+) {
+  const me = signedIn(actor);
+  const store = actingSellerProfileId(me);
+  const [row] = store ? await db.select().from(inquiries).where(and(eq(inquiries.id, id), eq(inquiries.sellerId, store))) : [];
+  if (!row) throw notFound("Inquiry");
+  if (row.status === "closed") throw new ApiError("conflict", "This inquiry is closed");
+  await assertNotSelfTrade(db, me, { userId: row.buyerId });
+  const [product] = await db.select().from(products).where(eq(products.id, row.productId));
+  const currency = input.currency ?? product?.currency ?? null;
+  let rule: string | null = null;
+  if (me.type === "ai" && input.quotedPrice !== undefined && product) {
+    rule =
+      currency !== product.currency
+        ? `quote in ${currency} for a product listed in ${product.currency}: the guardian checks the conversion`
+        : await discountApprovalRule(db, me, Number(product.price), input.quotedPrice);
+  }
+  const [reply] = await db
+    .insert(inquiryReplies)
+    .values({
+      inquiryId: row.id,
+      authorId: me.user.id,
+      message: input.message,
+      quotedPrice: input.quotedPrice === undefined ? null : input.quotedPrice.toFixed(2),
+      currency: input.quotedPrice === undefined ? null : currency,
+      status: rule ? "pending_guardian_approval" : "visible",
+      sentByAI: me.type === "ai",
+    })
+    .returning();
+  let pendingApproval: { id: string; rule: string } | undefined;
+  if (rule && me.type === "ai" && product) {
+    const buyer = (await parties(db, [row.buyerId])).get(row.buyerId);
+    const a = await requestApproval(db, me, {
+      kind: "quote",
+      subjectId: reply!.id,
+      summary: { item: product.title, productId: product.id, listPrice: Number(product.price), unitPrice: input.quotedPrice, currency: currency ?? undefined, counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined, rule },
+      reason: input.reason,
+      ip,
+    });
+    pendingApproval = { id: a.id, rule };
+  } else if (row.status === "new") {
+    await db.update(inquiries).set({ status: "replied", updatedAt: new Date() }).where(eq(inquiries.id, row.id));
+  }
+  const [fresh] = await db.select().from(inquiries).where(eq(inquiries.id, row.id));
+  return { inquiry: (await views(db, [fresh!], "seller"))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
+}

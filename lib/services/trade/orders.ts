@@ -1,0 +1,151 @@
+// Orders (contract 5): placed -> confirmed -> fulfilled, or cancelled; an AI_BUYER order over its
+// threshold or monthly budget starts as pending_guardian_approval, invisible to the store until the
+// guardian approves it (then `placed`) or rejects it.
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { actingSellerProfileId, type Actor, type SignedInActor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { orders, products } from "@/lib/db/schema";
+import { requestApproval } from "@/lib/services/ai/approvals";
+import { assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
+
+type Row = typeof orders.$inferSelect;
+
+async function views(db: Db, rows: Row[]) {
+  if (!rows.length) return [];
+  const [prods, people, shops] = await Promise.all([
+    db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, rows.map((r) => r.productId))),
+    parties(db, rows.map((r) => r.buyerId)),
+    stores(db, rows.map((r) => r.sellerId)),
+  ]);
+  const titles = new Map(prods.map((p) => [p.id, p]));
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    product: titles.get(r.productId) ?? { id: r.productId, title: "" },
+    buyerId: r.buyerId,
+    buyer: people.get(r.buyerId) ?? { id: r.buyerId, username: "", isAI: false },
+    sellerId: r.sellerId,
+    seller: { id: r.sellerId, companyName: shops.get(r.sellerId)?.companyName ?? "" },
+    quantity: r.quantity,
+    unitPrice: Number(r.unitPrice),
+    currency: r.currency,
+    total: Number(r.total),
+    note: r.note,
+    status: r.status,
+    sentByAI: r.sentByAI,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function placeOrder(db: Db, actor: Actor, input: { productId: string; quantity: number; note?: string; reason?: string }, ip: string) {
+  const me = signedIn(actor);
+  const product = await tradableProduct(db, input.productId);
+  assertNotOwnStore(me, product.sellerId);
+  await assertNotSelfTrade(db, me, { sellerProfileId: product.sellerId });
+  if (input.quantity < product.moq) {
+    throw new ApiError("validation_failed", `The minimum order for this product is ${product.moq}`, { errors: [{ path: "quantity", message: `At least ${product.moq}` }] });
+  }
+  const total = multiply(product.price, input.quantity);
+  const rule = me.type === "ai" ? await orderApprovalRule(db, me, { total: Number(total), currency: product.currency }) : null;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      productId: product.id,
+      buyerId: me.user.id,
+      sellerId: product.sellerId,
+      quantity: input.quantity,
+      unitPrice: product.price,
+      currency: product.currency,
+      total,
+      note: input.note ?? null,
+      status: rule ? "pending_guardian_approval" : "placed",
+      sentByAI: me.type === "ai",
+    })
+    .returning();
+  let pendingApproval: { id: string; rule: string } | undefined;
+  if (rule && me.type === "ai") {
+    const shop = (await stores(db, [product.sellerId])).get(product.sellerId);
+    const a = await requestApproval(db, me, {
+      kind: "order",
+      subjectId: row!.id,
+      summary: {
+        item: product.title,
+        productId: product.id,
+        quantity: input.quantity,
+        unitPrice: Number(product.price),
+        total: Number(total),
+        currency: product.currency,
+        counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
+        rule,
+      },
+      reason: input.reason,
+      ip,
+    });
+    pendingApproval = { id: a.id, rule };
+  }
+  return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
+}
+
+function sideWhere(me: SignedInActor, as: "buyer" | "seller") {
+  if (as === "buyer") return eq(orders.buyerId, me.user.id);
+  const store = actingSellerProfileId(me);
+  if (!store) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
+  // Held orders are invisible to the store until the buyer's guardian approves them.
+  return and(eq(orders.sellerId, store), ne(orders.status, "pending_guardian_approval"));
+}
+
+export async function listOrders(db: Db, actor: Actor, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
+  const where = and(sideWhere(signedIn(actor), q.as), q.status ? eq(orders.status, q.status) : undefined);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [n] = await db.select({ n: count() }).from(orders).where(where);
+  return { orders: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+}
+
+/** The order and which side the caller is on; 404 for anyone else (and for a store, held orders). */
+async function participantOrder(db: Db, me: SignedInActor, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound("Order");
+  if (row.buyerId === me.user.id) return { row, side: "buyer" as const };
+  if (actingSellerProfileId(me) === row.sellerId && row.status !== "pending_guardian_approval") return { row, side: "seller" as const };
+  throw notFound("Order");
+}
+
+export async function getOrder(db: Db, actor: Actor, id: string) {
+  const { row } = await participantOrder(db, signedIn(actor), id);
+  return (await views(db, [row]))[0]!;
+}
+
+const TRANSITIONS = {
+  confirm: { side: "seller", from: ["placed"], to: "confirmed" },
+  fulfill: { side: "seller", from: ["confirmed"], to: "fulfilled" },
+} as const;
+
+export async function advanceOrder(db: Db, actor: Actor, id: string, action: keyof typeof TRANSITIONS) {
+  const me = signedIn(actor);
+  const t = TRANSITIONS[action];
+  const { row, side } = await participantOrder(db, me, id);
+  if (side !== t.side) throw new ApiError("forbidden", `Only the store can ${action} an order`);
+  if (!(t.from as readonly string[]).includes(row.status)) throw new ApiError("conflict", `An order that is ${row.status} cannot be ${t.to}`);
+  const [updated] = await db.update(orders).set({ status: t.to, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  return (await views(db, [updated!]))[0]!;
+}
+
+/**
+ * The buyer cancels a held or placed order; the store a placed or confirmed one. An AI account needs
+ * the permission of its side (order.place for the buyer, order.fulfill for the store).
+ */
+export async function cancelOrder(db: Db, actor: Actor, id: string) {
+  const me = signedIn(actor);
+  const { row, side } = await participantOrder(db, me, id);
+  if (me.type === "ai") {
+    const needed = side === "buyer" ? "order.place" : "order.fulfill";
+    if (!me.permissions[needed]) throw new ApiError("permission_denied", `This AI account lacks the permission "${needed}"`);
+  }
+  const allowed = side === "buyer" ? ["pending_guardian_approval", "placed"] : ["placed", "confirmed"];
+  if (!allowed.includes(row.status)) throw new ApiError("conflict", `An order that is ${row.status} cannot be cancelled`);
+  const [updated] = await db.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  return (await views(db, [updated!]))[0]!;
+}

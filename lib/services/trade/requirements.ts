@@ -1,0 +1,78 @@
+// Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
+import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
+import { notFound } from "@/lib/api/errors";
+import type { Actor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import { requirements, users } from "@/lib/db/schema";
+import { parties, signedIn } from "./common";
+
+type Row = typeof requirements.$inferSelect;
+
+async function views(db: Db, rows: Row[], withBuyer: boolean) {
+  const people = withBuyer ? await parties(db, rows.map((r) => r.buyerId)) : new Map();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    budget: r.budget === null ? null : Number(r.budget),
+    currency: r.currency,
+    status: r.status,
+    buyerId: r.buyerId,
+    ...(withBuyer ? { buyer: people.get(r.buyerId) } : {}),
+    sentByAI: r.sentByAI,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function createRequirement(db: Db, actor: Actor, input: { title: string; description?: string; budget?: number; currency?: string }) {
+  const me = signedIn(actor);
+  const [row] = await db
+    .insert(requirements)
+    .values({
+      buyerId: me.user.id,
+      title: input.title,
+      description: input.description ?? "",
+      budget: input.budget === undefined ? null : input.budget.toFixed(2),
+      currency: input.currency ?? null,
+      sentByAI: me.type === "ai",
+    })
+    .returning();
+  return (await views(db, [row!], false))[0]!;
+}
+
+type Q = { status?: "open" | "closed"; q?: string; page: number; limit: number };
+
+export async function listOwnRequirements(db: Db, actor: Actor, q: Q) {
+  const where = and(eq(requirements.buyerId, signedIn(actor).user.id), q.status ? eq(requirements.status, q.status) : undefined);
+  const rows = await db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [n] = await db.select({ n: count() }).from(requirements).where(where);
+  return { requirements: await views(db, rows, false), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+}
+
+/**
+ * Open requirements for stores to answer. Buyer-data isolation (contract 3): an AI account never
+ * sees the requirements of its guardian or its sibling AI account.
+ */
+export async function browseRequirements(db: Db, actor: Actor, q: Q) {
+  const me = signedIn(actor);
+  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const hidden =
+    me.type === "ai"
+      ? notInArray(requirements.buyerId, sql`(select ${users.id} from ${users} where ${users.id} = ${me.guardian.id} or ${users.guardianId} = ${me.guardian.id})`)
+      : undefined;
+  const where = and(eq(requirements.status, "open"), hidden, pattern ? or(ilike(requirements.title, pattern), ilike(requirements.description, pattern)) : undefined);
+  const rows = await db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [n] = await db.select({ n: count() }).from(requirements).where(where);
+  return { requirements: await views(db, rows, true), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+}
+
+export async function closeRequirement(db: Db, actor: Actor, id: string) {
+  const me = signedIn(actor);
+  const [row] = await db
+    .update(requirements)
+    .set({ status: "closed", updatedAt: new Date() })
+    .where(and(eq(requirements.id, id), eq(requirements.buyerId, me.user.id)))
+    .returning();
+  if (!row) throw notFound("Requirement");
+  return (await views(db, [row], false))[0]!;
+}
