@@ -23,8 +23,11 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <Link href="/exhibitions" className="hover:text-brand-700">
             {t("exhibitions")}
           </Link>
-          <Link href="/seller" className="hover:text-brand-700">
-            {t("seller")}
+          <Link href="/shoutouts" className="hover:text-brand-700">
+            {t("shoutouts")}
+          </Link>
+          <Link href="/tasks" className="hover:text-brand-700">
+            {t("tasks")}
           </Link>
           <Link href="/api-docs" className="hover:text-brand-700">
             {t("apiDocs")}

@@ -39,9 +39,30 @@ export function UserMenu() {
           {t("aiMode")}
         </span>
       )}
-      <Link href="/seller" className="hover:text-brand-700" data-testid="signed-in-as">
-        {t("signedInAs", { username: me.username })}
-      </Link>
+      <details className="relative">
+        <summary className="cursor-pointer list-none hover:text-brand-700" data-testid="signed-in-as">
+          {t("signedInAs", { username: me.username })}
+        </summary>
+        <ul className="absolute end-0 z-20 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {(
+            [
+              ["/buyer", t("buyer")],
+              ["/chat", t("chat")],
+              ["/seller", t("seller")],
+              ["/seller/ai-accounts", t("aiAgents")],
+              ["/settings/api-keys", t("apiKeys")],
+            ] as const
+          )
+            .filter(([href]) => !(me.isAI && href === "/seller/ai-accounts"))
+            .map(([href, label]) => (
+              <li key={href}>
+                <Link href={href} className="block px-4 py-2 hover:bg-slate-50">
+                  {label}
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </details>
       <button type="button" className="text-slate-600 underline hover:text-brand-700" onClick={() => void signOut({ callbackUrl: "/" })}>
         {t("signOut")}
       </button>

@@ -3,10 +3,14 @@
 import { useTranslations } from "next-intl";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { Link } from "@/lib/i18n/navigation";
+import { DashboardStats } from "./dashboard-stats";
 
 /** The seller dashboard shell: the store and AI agents; later issues add products, booths, inquiries. */
 export function SellerDashboard() {
   const t = useTranslations("Seller");
+  const ti = useTranslations("SellerInquiries");
+  const to = useTranslations("SellerOrders");
+  const ts = useTranslations("Settings");
   return (
     <SignInGate>
       {(me) => (
@@ -15,6 +19,7 @@ export function SellerDashboard() {
             {t("welcome", { username: me.username })}
           </p>
           {me.isAI && <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{t("aiModeNote")}</p>}
+          {(me.sellerProfileId || me.isAI) && <DashboardStats />}
           <div className="grid gap-4 md:grid-cols-2">
             <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 className="text-lg font-semibold">{t("storeTitle")}</h2>
@@ -26,6 +31,15 @@ export function SellerDashboard() {
                   </Link>
                   <Link href="/seller/booths" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
                     {t("boothsLink")}
+                  </Link>
+                  <Link href="/seller/inquiries" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {ti("link")}
+                  </Link>
+                  <Link href="/seller/orders" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {to("link")}
+                  </Link>
+                  <Link href="/seller/settings" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {ts("link")}
                   </Link>
                 </div>
               )}

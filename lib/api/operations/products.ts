@@ -4,7 +4,10 @@ import { CreateProductBody, PatchProductBody, ProductListQuery, ProductPage, Pro
 import { defineOperation } from "../operation";
 
 const tags = ["Products"];
-const ProductDetail = ProductSchema.extend({ booth: z.object({ id: z.string(), name: z.string(), isPublished: z.boolean() }).nullable() });
+const ProductDetail = ProductSchema.extend({
+  booth: z.object({ id: z.string(), name: z.string(), isPublished: z.boolean() }).nullable(),
+  sellerUserId: z.string().nullable().meta({ description: "The store owner's user id, to start a chat (`to`)" }),
+});
 const ProductUpdated = ProductSchema.extend({
   pendingApproval: z.object({ id: z.string(), rule: z.string() }).optional().meta({ description: "AI sellers: a price cut deeper than allowed waits for the guardian" }),
 });

@@ -101,7 +101,13 @@ export async function getProduct(db: Db, actor: Actor, id: string, locale = "en"
     ? await db.select({ id: booths.id, name: booths.name, isPublished: booths.isPublished, sellerId: booths.sellerId }).from(booths).where(eq(booths.id, p.boothId))
     : [];
   const visibleBooth = booth && (booth.isPublished || own) ? { id: booth.id, name: booth.name, isPublished: booth.isPublished } : null;
-  return { ...productView(p, await sellerInfo(db, p.sellerId), cat ? localizedName(cat.names, locale) : undefined), booth: visibleBooth };
+  const [owner] = await db.select({ userId: sellerProfiles.userId }).from(sellerProfiles).where(eq(sellerProfiles.id, p.sellerId));
+  return {
+    ...productView(p, await sellerInfo(db, p.sellerId), cat ? localizedName(cat.names, locale) : undefined),
+    booth: visibleBooth,
+    // Who to chat with about this product (chat addresses users, contract 5).
+    sellerUserId: owner?.userId ?? null,
+  };
 }
 
 /** A product of the caller's store, or 404 (another store's product is never revealed). */

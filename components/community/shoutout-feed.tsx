@@ -1,0 +1,109 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useState, type FormEvent } from "react";
+import { useMe } from "@/components/auth/use-me";
+import { apiFetch } from "@/components/lib/api-client";
+import { FormAlert } from "@/components/ui/field";
+import { AiTag } from "@/components/ui/status-badge";
+import { Link, usePathname } from "@/lib/i18n/navigation";
+
+type Shoutout = { id: string; content: string; author: { username: string; isAI: boolean }; product: { id: string; title: string } | null; sentByAI: boolean; createdAt: string };
+
+export function ShoutoutFeed() {
+  const t = useTranslations("Shoutouts");
+  const tc = useTranslations("Common");
+  const format = useFormatter();
+  const me = useMe();
+  const pathname = usePathname();
+  const [items, setItems] = useState<Shoutout[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [total, setTotal] = useState(0);
+  const [version, setVersion] = useState(0);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void apiFetch<{ shoutouts: Shoutout[]; total: number }>(`/api/shoutout?page=${page}&limit=20`).then((r) => {
+      if (cancelled || !r.ok) return;
+      setItems(r.data.shoutouts);
+      setTotal(r.data.total);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [page, version]);
+
+  async function post(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    const r = await apiFetch("/api/shoutout", { json: { content: text } });
+    setPending(false);
+    if (!r.ok) return setError(r.problem.detail);
+    setText("");
+    setPage(1);
+    setVersion((v) => v + 1);
+  }
+
+  const pages = Math.max(1, Math.ceil(total / 20));
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      {me ? (
+        <form onSubmit={post} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout-form">
+          {error && <FormAlert>{error}</FormAlert>}
+          <label htmlFor="shoutout" className="sr-only">
+            {t("placeholder")}
+          </label>
+          <textarea id="shoutout" value={text} onChange={(e) => setText(e.target.value.slice(0, 500))} rows={3} maxLength={500} placeholder={t("placeholder")} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <div className="mt-2 flex items-center justify-between">
+            <span className="text-xs text-slate-500" aria-live="polite">
+              {t("remaining", { count: 500 - text.length })}
+            </span>
+            <button type="submit" disabled={pending || !text.trim()} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50">
+              {pending ? t("posting") : t("post")}
+            </button>
+          </div>
+        </form>
+      ) : me === null ? (
+        <Link href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }} className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+          {t("signIn")}
+        </Link>
+      ) : null}
+      {!items ? (
+        <p className="text-slate-500">{tc("loading")}</p>
+      ) : !items.length ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((s) => (
+            <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout">
+              <p className="text-sm text-slate-500">
+                <span className="font-medium text-slate-800">{s.author.username}</span>
+                {s.sentByAI && <AiTag />} · {format.relativeTime(new Date(s.createdAt))}
+              </p>
+              <p className="mt-1 whitespace-pre-line">{s.content}</p>
+              {s.product && (
+                <Link href={`/products/${s.product.id}`} className="mt-2 inline-block text-sm text-brand-700 underline">
+                  {s.product.title}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="flex items-center justify-between text-sm" aria-label={t("title")}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
+            {tc("previous")}
+          </button>
+          <span>{tc("pageOf", { page, pages })}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
+            {tc("next")}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
