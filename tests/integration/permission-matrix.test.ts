@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultPermissions, PERMISSION_NAMES, type Permission } from "@/lib/ai/permissions";
 import { registeredOperations } from "@/lib/api/operation";
 import "@/lib/api/operations";
-import { api, createGuardianWithAi, createProduct, login, someCategory } from "../support/api";
+import { api, createGuardianWithAi, createProduct, createUser, login, someCategory } from "../support/api";
 
 type Ctx = { productId: string; categoryId: string };
 type Probe = (token: string, ctx: Ctx) => Promise<{ status: number; body: Record<string, unknown> }>;
@@ -16,6 +16,9 @@ const PROBES: Partial<Record<Permission, Probe>> = {
   "product.update": (token, c) => api(`/api/products/${c.productId}`, { method: "PATCH", token, json: { acceptsOEM: true } }),
   "product.delete": (token) => api("/api/products/no-such-product", { method: "DELETE", token }),
   "booth.edit": (token) => api("/api/booths", { token, json: { name: "Matrix booth" } }),
+  // A fresh human recipient: no self-trade, so only the permission decides.
+  "chat.send": async (token) => api("/api/chat/messages", { token, json: { to: (await createUser()).id, content: "Matrix hello" } }),
+  "chat.read": (token) => api("/api/chat/conversations", { token }),
 };
 
 describe("AI permission matrix: 15 permissions x 2 roles", () => {

@@ -7,3 +7,4 @@ export * from "./booths";
 export * from "./products";
 export * from "./catalog";
 export * from "./uploads";
+export * from "./chat";
