@@ -27,6 +27,8 @@ async function main() {
   await app.prepare();
 
   const chat = new ChatSocketServer();
+  // Chat deliveries and session revocations arrive through the database (LISTEN/NOTIFY).
+  await chat.start(handle);
   const server = createServer((req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { defaultPermissions, isPermission, type AiRole } from "@/lib/ai/permissions";
 import type { Db } from "@/lib/db/client";
 import { aiPermissions, sellerProfiles, sessions, users } from "@/lib/db/schema";
-import { sessionEvents } from "@/lib/realtime/events";
+import { publishRevoked } from "@/lib/realtime/events";
 import type { AiActor, HumanActor, SessionRef } from "./actor";
 
 export const COOKIE_SESSION_SECONDS = 30 * 24 * 60 * 60;
@@ -34,7 +34,7 @@ export async function revokeSessions(db: Db, ids: string[], reason: string): Pro
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  if (rows.length) sessionEvents.emitRevoked({ sessionIds: rows.map((r) => r.id) });
+  if (rows.length) await publishRevoked(db, { sessionIds: rows.map((r) => r.id) });
   return rows.length;
 }
 
@@ -44,7 +44,7 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  sessionEvents.emitRevoked({ userId, sessionIds: rows.map((r) => r.id) });
+  await publishRevoked(db, { userId, sessionIds: rows.map((r) => r.id) });
   return rows.length;
 }
 

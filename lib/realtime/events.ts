@@ -1,10 +1,21 @@
-// In-process signals between the API and the chat socket (one emitter per process, on globalThis,
-// because Next loads this module twice).
+// Signals between the API and the chat socket. In-process: one emitter per process, on globalThis,
+// because Next loads this module twice. Across instances: revocations are also sent as a NOTIFY
+// (lib/realtime/fanout.ts listens), so a session ended on one instance closes its sockets on all.
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
 
 export type RevokedEvent = { sessionIds: string[]; userId?: string };
+/** The NOTIFY payload of a revocation: the origin instance, session ids, the user (all sessions). */
+export type RevokedNotice = { i: string; s?: string[]; u?: string };
+
+export const REVOKE_CHANNEL = "expo_session_revoked";
+/** Ids per NOTIFY: 150 ids of 36 characters stay well under PostgreSQL's 8000-byte payload limit. */
+const IDS_PER_NOTICE = 150;
 
 const KEY = Symbol.for("expo-trade.session-events");
+const INSTANCE = Symbol.for("expo-trade.instance-id");
 
 class SessionEvents extends EventEmitter {
   emitRevoked(event: RevokedEvent) {
@@ -16,6 +27,24 @@ class SessionEvents extends EventEmitter {
   }
 }
 
-const g = globalThis as typeof globalThis & { [KEY]?: SessionEvents };
+const g = globalThis as typeof globalThis & { [KEY]?: SessionEvents; [INSTANCE]?: string };
 export const sessionEvents: SessionEvents = (g[KEY] ??= new SessionEvents());
 sessionEvents.setMaxListeners(0);
+
+/** This process's id, so it can skip its own revocation notices. */
+export const instanceId = (): string => (g[INSTANCE] ??= randomUUID());
+
+/**
+ * Close the sockets of revoked sessions here at once, and on every other instance when the
+ * transaction that revoked them commits.
+ */
+export async function publishRevoked(db: Db, event: RevokedEvent): Promise<void> {
+  sessionEvents.emitRevoked(event);
+  const chunks: string[][] = [];
+  for (let i = 0; i < event.sessionIds.length; i += IDS_PER_NOTICE) chunks.push(event.sessionIds.slice(i, i + IDS_PER_NOTICE));
+  if (chunks.length === 0 && event.userId) chunks.push([]);
+  for (const s of chunks) {
+    const notice: RevokedNotice = { i: instanceId(), s, ...(event.userId ? { u: event.userId } : {}) };
+    await db.execute(sql`select pg_notify(${REVOKE_CHANNEL}, ${JSON.stringify(notice)})`);
+  }
+}

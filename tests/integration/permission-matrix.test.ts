@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultPermissions, PERMISSION_NAMES, type Permission } from "@/lib/ai/permissions";
 import { registeredOperations } from "@/lib/api/operation";
 import "@/lib/api/operations";
-import { api, createGuardianWithAi, createProduct, createSeller, login, someCategory } from "../support/api";
+import { api, createGuardianWithAi, createProduct, createSeller, createUser, login, someCategory } from "../support/api";
 
 type Ctx = { productId: string; foreignProductId: string; categoryId: string };
 type Probe = (token: string, ctx: Ctx) => Promise<{ status: number; body: Record<string, unknown> }>;
@@ -24,6 +24,9 @@ const PROBES: Partial<Record<Permission, Probe>> = {
   "shoutout.post": (token) => api("/api/shoutout", { token, json: { content: "Matrix shoutout" } }),
   "brochure.upload": (token) => api("/api/seller/brochures", { token, json: { title: "Matrix", fileUrl: "/uploads/none.pdf" } }),
   "store.profile.edit": (token) => api("/api/seller/settings", { method: "PUT", token, json: { description: "Matrix" } }),
+  // A fresh human recipient: no self-trade, so only the permission decides.
+  "chat.send": async (token) => api("/api/chat/messages", { token, json: { to: (await createUser()).id, content: "Matrix hello" } }),
+  "chat.read": (token) => api("/api/chat/conversations", { token }),
 };
 
 describe("AI permission matrix: 15 permissions x 2 roles", () => {

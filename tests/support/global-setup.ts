@@ -8,6 +8,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dbKind: "pglite" | "postgres";
+    /** The server's DATA_DIR (its generated AUTH_SECRET lives there, for a second instance). */
+    dataDir: string;
   }
 }
 
@@ -17,6 +19,7 @@ export async function setup(project: TestProject) {
   server = await startServer({ DATABASE_URL: process.env.DATABASE_URL ?? "" });
   project.provide("baseUrl", server.url);
   project.provide("dbKind", process.env.DATABASE_URL ? "postgres" : "pglite");
+  project.provide("dataDir", server.dataDir);
 }
 
 export async function teardown() {

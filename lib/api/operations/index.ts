@@ -10,3 +10,4 @@ export * from "./uploads";
 export * from "./trade";
 export * from "./community";
 export * from "./seller";
+export * from "./chat";

@@ -1,0 +1,59 @@
+// The chat hub: which sockets of which users this process holds, and delivery to them. One per
+// process on globalThis: Next loads modules twice, and every copy must reach the same sockets.
+import type { ChatMessage } from "@/lib/schemas/chat";
+
+export type Peer = {
+  /** Unique across instances, so a delivery can name the socket that sent it. */
+  id: string;
+  userId: string;
+  send: (text: string) => void;
+};
+
+export class ChatHub {
+  private readonly byUser = new Map<string, Set<Peer>>();
+
+  add(peer: Peer) {
+    let set = this.byUser.get(peer.userId);
+    if (!set) this.byUser.set(peer.userId, (set = new Set()));
+    set.add(peer);
+  }
+
+  remove(peer: Peer) {
+    const set = this.byUser.get(peer.userId);
+    if (!set) return;
+    set.delete(peer);
+    if (set.size === 0) this.byUser.delete(peer.userId);
+  }
+
+  has(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** Count of this process's sockets of a user (tests, diagnostics). */
+  sockets(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /**
+   * The recipient gets the message on every socket; so does the sender, except on the socket it
+   * came from (that one gets an ack), so the sender's other tabs stay in step.
+   */
+  deliver(message: ChatMessage, originSocket?: string): number {
+    const text = JSON.stringify({ type: "message", ...message });
+    let sent = 0;
+    for (const p of this.byUser.get(message.to) ?? []) {
+      p.send(text);
+      sent++;
+    }
+    for (const p of this.byUser.get(message.from) ?? []) {
+      if (p.id === originSocket) continue;
+      p.send(text);
+      sent++;
+    }
+    return sent;
+  }
+}
+
+const KEY = Symbol.for("expo-trade.chat-hub");
+const g = globalThis as typeof globalThis & { [KEY]?: ChatHub };
+export const chatHub: ChatHub = (g[KEY] ??= new ChatHub());

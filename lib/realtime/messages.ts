@@ -1,0 +1,60 @@
+// A socket `message` frame, handled as POST /api/chat/messages would be: the session checked again
+// (a revoked session or a permission the guardian took away counts at once), the AI permission
+// first, validation, the same service, and for AI accounts the audit row in the message's
+// transaction. The answer is an ack for the sending socket or an error frame; the socket stays open.
+import { ApiError, fieldErrors } from "@/lib/api/errors";
+import type { SignedInActor } from "@/lib/auth/actor";
+import { actorForSession } from "@/lib/auth/sessions";
+import { getDb, type Db } from "@/lib/db/client";
+import { MessageFrame } from "@/lib/schemas/chat";
+import { runAudited } from "@/lib/services/ai/audited";
+import { sendMessage } from "@/lib/services/chat/send";
+import type { TokenBuckets } from "./rate";
+
+export type MessageContext = {
+  actor: SignedInActor;
+  socketId: string;
+  ip: string;
+  buckets: TokenBuckets;
+  send: (frame: object) => void;
+  /** The session ended (or its account was disabled) since the socket authenticated. */
+  unauthorized: () => void;
+  /** The actor as loaded now, with current permissions. */
+  refreshed: (actor: SignedInActor) => void;
+};
+
+export async function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): Promise<void> {
+  const ref = typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
+  const error = (code: string, message: string, extra: object = {}) => c.send({ type: "error", code, message, ...extra, ...(ref ? { ref } : {}) });
+
+  const slot = c.buckets.take(c.actor.user.id);
+  if (!slot.ok) {
+    return error("rate_limited", `Too many messages; retry in ${Math.ceil(slot.retryAfterMs / 1000)} s`, { retryAfterMs: slot.retryAfterMs });
+  }
+  const db = await getDb();
+  const actor = await actorForSession(db, c.actor.session.id, c.actor.user.id, c.actor.session.via);
+  if (!actor) return c.unauthorized();
+  c.refreshed(actor);
+
+  try {
+    const sent = await runAudited(
+      db,
+      actor,
+      { permission: "chat.send", ip: c.ip, details: (r) => `WS /ws/chat message ${r.message.id} in conversation ${r.message.conversationId}` },
+      async (tx: Db) => sendMessage(tx, actor, parseFrame(frame), { originSocket: c.socketId }),
+    );
+    c.send({ type: "ack", id: sent.message.id, conversationId: sent.message.conversationId, createdAt: sent.message.createdAt, ...(ref ? { ref } : {}) });
+  } catch (err) {
+    if (err instanceof ApiError) return error(err.code, err.message, err.errors ? { errors: err.errors } : {});
+    console.error("chat socket: sending failed", err);
+    error("internal_error", "The message could not be sent; retry shortly");
+  }
+}
+
+function parseFrame(frame: Record<string, unknown>) {
+  const parsed = MessageFrame.safeParse(frame);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error.issues);
+  const first = errors[0];
+  throw new ApiError("validation_failed", first ? `Invalid message: ${first.path ? first.path + ": " : ""}${first.message}` : "Invalid message", { errors });
+}
