@@ -77,7 +77,9 @@ function Chat({ me }: { me: NonNullable<Me> }) {
   useEffect(() => {
     if (active) void loadMessages(active);
   }, [active, loadMessages]);
-  useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [messages]);
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [messages]);
 
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
