@@ -10,3 +10,5 @@ export * from "./uploads";
 export * from "./trade";
 export * from "./community";
 export * from "./seller";
+export * from "./keys";
+export * from "./admin";
