@@ -12,3 +12,4 @@ export * from "./community";
 export * from "./seller";
 export * from "./keys";
 export * from "./admin";
+export * from "./mcp";
