@@ -1,13 +1,21 @@
-// Locale routing only (never authorization), plus the http-only device cookie that tells one
-// browser from another for the one-browser rule of contract 2.
+// Locale routing (never authorization), the http-only device cookie that tells one browser from
+// another for the one-browser rule of contract 2, and the `/api`-less aliases of contract 1.
 import createMiddleware from "next-intl/middleware";
-import type { NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
+import { apiAliasTarget } from "@/lib/api/aliases";
 import { routing } from "@/lib/i18n/routing";
 
 const intl = createMiddleware(routing);
 const DEVICE_COOKIE = "et_device";
 
 export default function proxy(request: NextRequest) {
+  // An API client calling `/products` gets `/api/products`; the rewrite keeps method, headers and body.
+  const alias = apiAliasTarget(request.nextUrl.pathname, request.headers);
+  if (alias) {
+    const url = request.nextUrl.clone();
+    url.pathname = alias;
+    return NextResponse.rewrite(url);
+  }
   const response = intl(request);
   if (!request.cookies.has(DEVICE_COOKIE)) {
     response.cookies.set(DEVICE_COOKIE, crypto.randomUUID(), {
@@ -22,5 +30,5 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: "/((?!api/|api$|_next|uploads/|ws/|.*\\..*).*)",
+  matcher: "/((?!api/|api$|mcp/|mcp$|_next|uploads/|ws/|.*\\..*).*)",
 };

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
 import { ApiError, fieldErrors, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
+import { isInternal } from "./internal";
 import { auditAction, type Operation } from "./operation";
 import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
@@ -47,7 +48,7 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
         throw unavailable(err);
       });
       ctx.actor = await resolveActor(ctx.db, req);
-      if (op.rateLimited !== false) {
+      if (op.rateLimited !== false && !isInternal(req)) {
         const rk = rateKey(ctx.actor, ip);
         if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
       }

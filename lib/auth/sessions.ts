@@ -48,8 +48,25 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string)
   return rows.length;
 }
 
-const guardians = alias(users, "guardian");
-const guardianProfiles = alias(sellerProfiles, "guardian_profile");
+export const guardians = alias(users, "guardian");
+export const guardianProfiles = alias(sellerProfiles, "guardian_profile");
+
+/** The columns `actorFromRow` needs; select them with the joins of `actorForSession`. */
+export const actorColumns = {
+  user: users,
+  profileId: sellerProfiles.id,
+  guardianUsername: guardians.username,
+  guardianDisabled: guardians.disabled,
+  guardianProfileId: guardianProfiles.id,
+};
+
+type ActorRow = {
+  user: typeof users.$inferSelect;
+  profileId: string | null;
+  guardianUsername: string | null;
+  guardianDisabled: boolean | null;
+  guardianProfileId: string | null;
+};
 
 /**
  * The signed-in actor behind a live session, or null when the session is unknown, revoked,
@@ -57,13 +74,7 @@ const guardianProfiles = alias(sellerProfiles, "guardian_profile");
  */
 export async function actorForSession(db: Db, sessionId: string, userId: string, via: SessionRef["via"]): Promise<HumanActor | AiActor | null> {
   const [row] = await db
-    .select({
-      user: users,
-      profileId: sellerProfiles.id,
-      guardianUsername: guardians.username,
-      guardianDisabled: guardians.disabled,
-      guardianProfileId: guardianProfiles.id,
-    })
+    .select(actorColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
@@ -79,12 +90,19 @@ export async function actorForSession(db: Db, sessionId: string, userId: string,
       ),
     )
     .limit(1);
-  if (!row) return null;
+  return row ? actorFromRow(db, row, { id: sessionId, via }) : null;
+}
+
+/**
+ * Build the actor of an enabled account row (sessions and API keys share this), or null for an
+ * AI account whose guardian is missing or disabled. `rateTier` overrides the account's tier.
+ */
+export async function actorFromRow(db: Db, row: ActorRow, session: SessionRef, rateTier?: "unlimited"): Promise<HumanActor | AiActor | null> {
   const u = row.user;
-  const session: SessionRef = { id: sessionId, via };
+  const tier = rateTier ?? u.rateTier;
   const account = { id: u.id, username: u.username, email: u.email, role: u.role, sellerProfileId: row.profileId ?? null };
   if (u.role !== "AI_BUYER" && u.role !== "AI_SELLER") {
-    return { type: "human", user: account, session, rateTier: u.rateTier };
+    return { type: "human", user: account, session, rateTier: tier };
   }
   if (!u.guardianId || row.guardianDisabled !== false) return null;
   const perms = await db.select().from(aiPermissions).where(eq(aiPermissions.aiUserId, u.id));
@@ -96,6 +114,6 @@ export async function actorForSession(db: Db, sessionId: string, userId: string,
     guardian: { id: u.guardianId, username: row.guardianUsername ?? "", sellerProfileId: row.guardianProfileId ?? null },
     permissions,
     session,
-    rateTier: u.rateTier,
+    rateTier: tier,
   };
 }

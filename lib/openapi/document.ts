@@ -10,7 +10,12 @@ let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
 export function openApiDocument() {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A JWT from `POST /api/auth/login`, or an API key (`etk_...`) from `POST /api/keys`",
+  });
+  registry.registerComponent("securitySchemes", "apiKeyAuth", { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (`etk_...`) from `POST /api/keys`" });
   registry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "next-auth.session-token" });
   const ops = registeredOperations().sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const op of ops) registry.registerPath(pathConfig(op));
@@ -39,7 +44,7 @@ function pathConfig(op: Operation) {
     summary: op.summary,
     description: [op.description, aiNote(op)].filter(Boolean).join("\n\n"),
     tags: [...op.tags],
-    security: needsAuth ? [{ bearerAuth: [] as string[] }, { cookieAuth: [] as string[] }] : ([] as Record<string, string[]>[]),
+    security: needsAuth ? [{ bearerAuth: [] as string[] }, { apiKeyAuth: [] as string[] }, { cookieAuth: [] as string[] }] : ([] as Record<string, string[]>[]),
     request: {
       ...(op.params ? { params: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),

@@ -7,7 +7,9 @@ import { isPermission } from "@/lib/ai/permissions";
 import { registeredOperations } from "@/lib/api/operation";
 import { openApiDocument } from "@/lib/openapi/document";
 
-const API_DIR = path.join(__dirname, "../../app/api");
+const APP_DIR = path.join(__dirname, "../../app");
+// Every HTTP route outside the pages: the API and the MCP tool server (documented with the API).
+const ROUTE_DIRS = ["api", "mcp"].map((d) => path.join(APP_DIR, d));
 // NextAuth's catch-all serves these; each is documented on its own.
 const NEXTAUTH_PATHS = ["/api/auth/csrf", "/api/auth/callback/credentials", "/api/auth/session", "/api/auth/signout", "/api/auth/providers"];
 
@@ -20,8 +22,8 @@ function routeFiles(dir: string): string[] {
 }
 
 function routesOnDisk(): { method: string; path: string }[] {
-  return routeFiles(API_DIR).flatMap((file) => {
-    const rel = path.relative(path.join(API_DIR, ".."), path.dirname(file)).split(path.sep).join("/");
+  return ROUTE_DIRS.flatMap(routeFiles).flatMap((file) => {
+    const rel = path.relative(APP_DIR, path.dirname(file)).split(path.sep).join("/");
     const apiPath = "/" + rel.replace(/\[([^\].]+)\]/g, "{$1}");
     const src = readFileSync(file, "utf8");
     const methods = new Set([...src.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g), ...src.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!));
@@ -37,7 +39,7 @@ describe("OpenAPI document", () => {
     expect((doc as { openapi: string }).openapi).toBe("3.0.3");
   });
 
-  it("lists every route in app/api with every method it exports", () => {
+  it("lists every route in app/api and app/mcp with every method it exports", () => {
     const doc = openApiDocument();
     const routes = routesOnDisk();
     expect(routes.length).toBeGreaterThan(5);

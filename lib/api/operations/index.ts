@@ -11,3 +11,6 @@ export * from "./trade";
 export * from "./community";
 export * from "./seller";
 export * from "./chat";
+export * from "./keys";
+export * from "./admin";
+export * from "./mcp";

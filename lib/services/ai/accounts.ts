@@ -1,14 +1,14 @@
 // AI agent accounts (spec 2.1, contract 3): `<guardian>_AI_BUYER` / `<guardian>_AI_SELLER`, one per
 // role per guardian, sharing the guardian's e-mail; the guardian sets permissions and thresholds,
 // disables (every session revoked at once) and re-enables them.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { defaultPermissions, isPermission, PERMISSION_NAMES, type AiRole, type PermissionMap } from "@/lib/ai/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { aiPermissions, aiSettings, sellerProfiles, users } from "@/lib/db/schema";
+import { aiPermissions, aiSettings, apiKeys, sellerProfiles, users } from "@/lib/db/schema";
 
 export type AiAccountView = {
   aiUserId: string;
@@ -132,10 +132,15 @@ export async function disableAiAccount(db: Db, guardianId: string, aiUserId: str
   return updateAiAccount(db, guardianId, { aiUserId, disabled: true });
 }
 
-/** Disabling revokes every session and token of the account (its sockets close with 4401). */
+/**
+ * Disabling revokes every session, token and API key of the account (its sockets close with
+ * 4401); re-enabling brings none of them back, so a leaked credential stays dead.
+ */
 async function setDisabled(db: Db, aiUserId: string, disabled: boolean) {
   await db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, aiUserId));
-  if (disabled) await revokeUserSessions(db, aiUserId, "disabled by guardian");
+  if (!disabled) return;
+  await revokeUserSessions(db, aiUserId, "disabled by guardian");
+  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, aiUserId), isNull(apiKeys.revokedAt)));
 }
 
 export async function setPermission(db: Db, guardianId: string, aiUserId: string, permission: string, isAllowed: boolean): Promise<AiAccountView> {

@@ -1,0 +1,86 @@
+// The tool table (contract 7): each MCP tool is one REST route, named by its operation and the
+// handler that app/api exports for it. The dispatcher (./dispatch.ts) builds the route's Request
+// from the tool arguments, so validation, permissions, self-trade rules, audit, idempotency and
+// rate limits are exactly the REST API's.
+//
+// How arguments split: names in the operation's path-parameter schema fill the path, names in its
+// query schema go to the query string, everything else is the JSON body (a GET sends the rest as
+// query). `idempotencyKey` (tools on idempotent POST routes) becomes the Idempotency-Key header.
+import type { Operation } from "@/lib/api/operation";
+import {
+  createInquiryOp,
+  createProductOp,
+  getBoothOp,
+  getProductOp,
+  listBuyerInquiriesOp,
+  listCategoriesOp,
+  listExhibitionsOp,
+  listOrdersOp,
+  listSellerInquiriesOp,
+  placeOrderOp,
+  respondInquiryOp,
+  searchProductsOp,
+  updateProductOp,
+  sendMessageOp,
+  listConversationsOp,
+} from "@/lib/api/operations";
+import type { RouteHandler } from "@/lib/api/route";
+import * as boothById from "@/app/api/booths/[id]/route";
+import * as buyerInquiries from "@/app/api/buyer/inquiries/route";
+import * as categories from "@/app/api/categories/route";
+import * as chatConversations from "@/app/api/chat/conversations/route";
+import * as chatMessages from "@/app/api/chat/messages/route";
+import * as exhibitions from "@/app/api/exhibitions/route";
+import * as orders from "@/app/api/orders/route";
+import * as productById from "@/app/api/products/[id]/route";
+import * as products from "@/app/api/products/route";
+import * as productSearch from "@/app/api/products/search/route";
+import * as respondToInquiry from "@/app/api/seller/inquiries/[id]/respond/route";
+import * as sellerInquiries from "@/app/api/seller/inquiries/route";
+
+export type ToolRoute = { op: Operation; handler: RouteHandler };
+/** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */
+export type ToolRoutes = ToolRoute | { by: string; default: string; description: string; routes: Record<string, ToolRoute> };
+export type ToolDef = { name: string; description: string; route: ToolRoutes };
+
+const r = (op: Operation, handler: RouteHandler): ToolRoute => ({ op, handler });
+
+export const TOOLS: readonly ToolDef[] = [
+  {
+    name: "search_products",
+    description: "Search the catalog: keyword (title, description, multilingual keywords), category (with subcategories), minPrice, maxPrice, currency, maxMoq, acceptsOEM, sellerId, boothId, exhibitionId, sort, page, limit.",
+    route: r(searchProductsOp, productSearch.GET),
+  },
+  { name: "get_product", description: "One product with its seller, price, MOQ and keywords.", route: r(getProductOp, productById.GET) },
+  { name: "list_categories", description: "Product categories (parentId=root for the top level).", route: r(listCategoriesOp, categories.GET) },
+  { name: "list_exhibitions", description: "Upcoming and ongoing exhibitions.", route: r(listExhibitionsOp, exhibitions.GET) },
+  { name: "get_booth", description: "A booth with its supplier and products.", route: r(getBoothOp, boothById.GET) },
+  { name: "create_inquiry", description: "Ask a store about a product (productId, message).", route: r(createInquiryOp, buyerInquiries.POST) },
+  {
+    name: "list_inquiries",
+    description: "Inquiries you sent (as=buyer) or your store received (as=seller), with replies; filter by status.",
+    route: {
+      by: "as",
+      default: "buyer",
+      description: "buyer: inquiries you sent; seller: inquiries to your store",
+      routes: { buyer: r(listBuyerInquiriesOp, buyerInquiries.GET), seller: r(listSellerInquiriesOp, sellerInquiries.GET) },
+    },
+  },
+  { name: "respond_inquiry", description: "Reply to an inquiry to your store (id, message), optionally quoting a price.", route: r(respondInquiryOp, respondToInquiry.POST) },
+  { name: "create_product", description: "Add a product to your store.", route: r(createProductOp, products.POST) },
+  { name: "update_product", description: "Change any fields of a product of your store (id plus the fields).", route: r(updateProductOp, productById.PUT) },
+  { name: "place_order", description: "Order a product (productId, quantity >= its MOQ).", route: r(placeOrderOp, orders.POST) },
+  { name: "list_orders", description: "Your orders as buyer or as seller.", route: r(listOrdersOp, orders.GET) },
+  {
+    name: "send_message",
+    description: "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
+    route: r(sendMessageOp, chatMessages.POST),
+  },
+  { name: "list_conversations", description: "Your chat conversations with unread counts, latest first.", route: r(listConversationsOp, chatConversations.GET) },
+];
+
+export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDef> = new Map(TOOLS.map((t) => [t.name, t]));
+
+export function routesOf(tool: ToolDef): ToolRoute[] {
+  return "by" in tool.route ? Object.values(tool.route.routes) : [tool.route];
+}

@@ -1,0 +1,156 @@
+// Rate tiers (contract 6) on servers started with small limits: anonymous callers per IP,
+// accounts per account, ADMIN-granted unlimited accounts and keys, /mcp counted like /api, and one
+// counter shared by every instance on PostgreSQL.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminToken, api, createUser } from "../support/api";
+import { startServer, type RunningServer } from "../support/server";
+
+const MCP_INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+
+/** A small client for a server of the test's own; `ip` is sent as X-Forwarded-For (TRUST_PROXY=1). */
+function client(server: RunningServer, ip: string) {
+  return async (path: string, init: { method?: string; json?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { "x-forwarded-for": ip, ...(init.headers ?? {}) };
+    if (init.json !== undefined) headers["content-type"] = "application/json";
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const res = await fetch(`${server.url}${path}`, { method: init.method ?? (init.json !== undefined ? "POST" : "GET"), headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+  };
+}
+
+const mcpPost = (key?: string, ip?: string) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(key ? { "x-api-key": key } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) },
+});
+
+describe("rate tiers with small limits", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_ANON_PER_HOUR: "5", RATE_LIMIT_USER_PER_HOUR: "3", TRUST_PROXY: "1", DATABASE_URL: "" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers the 6th anonymous call 429 with Retry-After, counting /api and /mcp alike; health is exempt", async () => {
+    const call = client(server, "198.51.100.1");
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await call("/api/categories"));
+      const res = await fetch(`${server.url}/mcp`, { ...mcpPost(undefined, "198.51.100.1"), body: MCP_INIT });
+      answers.push({ status: res.status, headers: res.headers });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 200, 401, 200, 429]);
+    for (const [i, a] of answers.entries()) {
+      expect(a.headers.get("ratelimit-policy")).toBe("5;w=3600");
+      expect(a.headers.get("ratelimit")).toMatch(new RegExp(`^limit=5, remaining=${Math.max(0, 4 - i)}, reset=\\d+$`));
+    }
+    const limited = answers[5]!;
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("/api/categories")).status).toBe(429);
+    expect((await call("/api/health")).status).toBe(200);
+    // Another address has its own budget.
+    expect((await client(server, "198.51.100.2")("/api/categories")).status).toBe(200);
+  });
+
+  it("limits an account, and not once an ADMIN grants it (or one of its keys) the unlimited tier", async () => {
+    const call = client(server, "198.51.100.3");
+    const register = async (username: string) => {
+      expect((await call("/api/accounts/create", { json: { email: `${username}@example.test`, username, password: "password-123", role: "BUYER" } })).status).toBe(201);
+      const res = await call("/api/auth/login", { json: { email: username, password: "password-123" } });
+      return res.body.token as string;
+    };
+    const suffix = Date.now().toString(36);
+    const token = await register(`rt_a_${suffix}`);
+    const me = await call("/api/auth/me", { token });
+    const userId = (me.body.user as { id: string }).id;
+    for (let i = 0; i < 2; i++) expect((await call("/api/auth/me", { token })).status).toBe(200);
+    const limited = await call("/api/auth/me", { token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+
+    const adminCall = client(server, "198.51.100.4");
+    const admin = (await adminCall("/api/auth/login", { json: { email: "test_admin", password: "test-admin-password" } })).body.token as string;
+    const granted = await adminCall("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId, tier: "unlimited" } });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({ userId, tier: "unlimited" });
+    for (let i = 0; i < 6; i++) expect((await call("/api/auth/me", { token })).status).toBe(200);
+
+    // A second account: its key made unlimited, its JWT still limited (the account's tier).
+    const token2 = await register(`rt_b_${suffix}`);
+    const key = await call("/api/keys", { token: token2, json: { name: "bulk" } });
+    expect(key.status).toBe(201);
+    const secret = key.body.secret as string;
+    const keyId = (key.body.key as { id: string }).id;
+    for (let i = 0; i < 2; i++) expect((await call("/api/auth/me", { token: token2 })).status).toBe(200);
+    expect((await call("/api/auth/me", { token: secret })).status).toBe(429);
+    expect((await adminCall("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { apiKeyId: keyId, tier: "unlimited" } })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await call("/api/auth/me", { token: secret })).status).toBe(200);
+    const mcp = await fetch(`${server.url}/mcp`, { ...mcpPost(secret), body: MCP_INIT });
+    expect(mcp.status).toBe(200);
+    expect((await call("/api/auth/me", { token: token2 })).status).toBe(429);
+  });
+
+  it("counts /mcp requests of a key against its account", async () => {
+    const call = client(server, "198.51.100.5");
+    const username = `rt_c_${Date.now().toString(36)}`;
+    await call("/api/accounts/create", { json: { email: `${username}@example.test`, username, password: "password-123", role: "BUYER" } });
+    const token = (await call("/api/auth/login", { json: { email: username, password: "password-123" } })).body.token as string;
+    const secret = (await call("/api/keys", { token, json: { name: "mcp" } })).body.secret as string;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/mcp`, { ...mcpPost(secret), body: MCP_INIT });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get("retry-after")).toBeTruthy();
+      else expect(res.headers.get("ratelimit")).toMatch(/^limit=3, remaining=\d+, reset=\d+$/);
+    }
+    // Creating the key was the first request of the account: the third MCP request is the 4th.
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe("PUT /api/admin/rate-tiers", () => {
+  it("is for ADMINs only and answers 404 for unknown ids, 400 without exactly one target", async () => {
+    const user = await createUser("BUYER");
+    const admin = await adminToken();
+    const userToken = (await api<{ token: string }>("/api/auth/login", { json: { email: user.username, password: user.password } })).body.token;
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", json: { userId: user.id, tier: "unlimited" } })).status).toBe(401);
+    expect((await api<{ code: string }>("/api/admin/rate-tiers", { method: "PUT", token: userToken, json: { userId: user.id, tier: "unlimited" } })).body.code).toBe("forbidden");
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: "no-such-user", tier: "unlimited" } })).status).toBe(404);
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { apiKeyId: "no-such-key", tier: "unlimited" } })).status).toBe(404);
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { tier: "unlimited" } })).status).toBe(400);
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: user.id, apiKeyId: "k", tier: "unlimited" } })).status).toBe(400);
+    expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: user.id, tier: "gold" } })).status).toBe(400);
+    const back = await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: user.id, tier: "standard" } });
+    expect(back.status).toBe(200);
+    expect(back.body).toEqual({ userId: user.id, tier: "standard" });
+  });
+});
+
+describe.runIf(inject("dbKind") === "postgres")("rate limits across instances", () => {
+  it("shares one counter between two servers on the same database", async () => {
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const name = `rate_${Date.now().toString(36)}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), RATE_LIMIT_ANON_PER_HOUR: "5" };
+    const servers: RunningServer[] = [];
+    try {
+      servers.push(await startServer(env));
+      servers.push(await startServer(env));
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await fetch(`${servers[i % 2]!.url}/api/categories`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const mcp = await fetch(`${servers[0]!.url}/mcp`, { ...mcpPost(), body: MCP_INIT });
+      expect(mcp.status).toBe(429);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
+});

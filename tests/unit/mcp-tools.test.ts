@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { shapeKeys } from "@/lib/mcp/schema";
+import { IDEMPOTENCY_ARG } from "@/lib/mcp/dispatch";
+import { toolList } from "@/lib/mcp/server";
+import { routesOf, TOOLS } from "@/lib/mcp/tools";
+
+describe("MCP tool table", () => {
+  it("pairs every operation with the handler app/api exports for its method and path", async () => {
+    for (const tool of TOOLS) {
+      for (const { op, handler } of routesOf(tool)) {
+        const file = op.path.replace(/\{(\w+)\}/g, "[$1]");
+        const mod = (await import(/* @vite-ignore */ `@/app${file}/route`)) as Record<string, unknown>;
+        expect(mod[op.method], `${tool.name}: ${op.method} ${op.path}`).toBe(handler);
+      }
+    }
+  });
+
+  it("has no argument that could go to two places", () => {
+    for (const tool of TOOLS) {
+      for (const { op } of routesOf(tool)) {
+        const parts = [shapeKeys(op.params), shapeKeys(op.query), op.query ? shapeKeys(op.body).filter((k) => !shapeKeys(op.query).includes(k)) : shapeKeys(op.body)];
+        const all = parts.flat();
+        expect(new Set(all).size, tool.name).toBe(all.length);
+        expect(all, tool.name).not.toContain(IDEMPOTENCY_ARG);
+        if ("by" in tool.route) expect(all, tool.name).not.toContain(tool.route.by);
+      }
+    }
+  });
+
+  it("lists object input schemas with the operation's fields", () => {
+    const tools = new Map(toolList().map((t) => [t.name, t]));
+    expect(tools.size).toBe(TOOLS.length);
+    for (const t of tools.values()) expect(t.inputSchema.type).toBe("object");
+    expect(Object.keys(tools.get("search_products")!.inputSchema.properties!)).toEqual(expect.arrayContaining(["keyword", "category", "minPrice", "maxPrice"]));
+    expect(tools.get("create_inquiry")!.inputSchema.required).toEqual(expect.arrayContaining(["productId", "message"]));
+    expect(tools.get("create_product")!.inputSchema.required).toEqual(expect.arrayContaining(["title", "price", "currency", "category"]));
+    expect(tools.get("get_product")!.annotations?.readOnlyHint).toBe(true);
+    expect(tools.get("place_order")!.annotations?.readOnlyHint).toBe(false);
+  });
+});
