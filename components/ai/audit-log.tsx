@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
+import { Pager } from "@/components/ui/pager";
 
 type Entry = { id: string; seq: number; action: string; details: string; ip: string; timestamp: string; success: boolean };
 type Page = { logs: Entry[]; page: number; limit: number; total: number; chainValid: boolean; actions: string[] };
@@ -170,17 +171,7 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
           </table>
         )}
       </div>
-      {data && data.total > LIMIT && (
-        <nav className="mt-4 flex items-center justify-between text-sm" aria-label={t("auditTitle")}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
-            {tc("previous")}
-          </button>
-          <span>{tc("pageOf", { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
-            {tc("next")}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} label={t("auditTitle")} />
     </section>
   );
 }

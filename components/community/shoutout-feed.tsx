@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { useMe } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
+import { Pager } from "@/components/ui/pager";
 import { FormAlert } from "@/components/ui/field";
 import { AiTag } from "@/components/ui/status-badge";
 import { Link, usePathname } from "@/lib/i18n/navigation";
@@ -93,17 +94,7 @@ export function ShoutoutFeed() {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="flex items-center justify-between text-sm" aria-label={t("title")}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
-            {tc("previous")}
-          </button>
-          <span>{tc("pageOf", { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
-            {tc("next")}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} label={t("title")} />
     </div>
   );
 }

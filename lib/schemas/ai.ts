@@ -1,5 +1,6 @@
 // AI account shapes (contract 3).
 import { z } from "zod";
+import { PageQuery } from "./common";
 import { PERMISSION_NAMES } from "@/lib/ai/permissions";
 import { Password } from "./accounts";
 
@@ -55,8 +56,7 @@ export const AuditLogQuery = z.object({
   from: z.coerce.date().optional().meta({ description: "ISO 8601, inclusive" }),
   to: z.coerce.date().optional().meta({ description: "ISO 8601, inclusive" }),
   format: z.enum(["json", "csv"]).default("json"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 
 export const AuditLogEntrySchema = z
@@ -92,6 +92,5 @@ export const ApprovalSchema = z
 
 export const ApprovalsQuery = z.object({
   status: z.enum(["pending", "approved", "rejected", "expired"]).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });

@@ -1,5 +1,6 @@
 // Booth shapes (spec 2.8, contract 4).
 import { z } from "zod";
+import { PageQuery } from "./common";
 
 const Url = z.string().trim().max(2048);
 
@@ -68,6 +69,5 @@ export const DecorateBoothBody = BoothDecoration.extend({
 export const PublicBoothsQuery = z.object({
   exhibitionId: z.string().max(100).optional(),
   sellerId: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });

@@ -1,5 +1,6 @@
 // Categories, exhibitions and stores: the public read shapes (spec 4.9).
 import { z } from "zod";
+import { PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const LocaleQuery = z.object({ locale: z.enum(LOCALES).default("en") });
@@ -40,8 +41,7 @@ export const ExhibitionSchema = z
 
 export const ExhibitionListQuery = z.object({
   status: z.enum(["current", "upcoming", "ongoing", "past", "all"]).default("current").meta({ description: "`current` = upcoming and ongoing" }),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 
 export const CreateExhibitionBody = z
@@ -80,6 +80,5 @@ export const StoreSchema = z
 export const SellerListQuery = z.object({
   q: z.string().max(200).optional(),
   country: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });

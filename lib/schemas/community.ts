@@ -1,8 +1,9 @@
 // Shoutouts and marketplace tasks (contract 5).
 import { z } from "zod";
+import { PageQuery } from "./common";
 import { Currency, Price } from "./products";
 
-const Paging = { page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) };
+const Paging = PageQuery.shape;
 const Party = z.object({ id: z.string(), username: z.string(), isAI: z.boolean() });
 
 export const CreateShoutoutBody = z

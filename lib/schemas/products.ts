@@ -1,5 +1,6 @@
 // Product shapes (spec 2.4, contract 4), shared by the handlers, OpenAPI, MCP tools and pages.
 import { z } from "zod";
+import { PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const KEYWORDS_MAX = 50;
@@ -109,8 +110,7 @@ export const ProductListQuery = z.object({
   exhibitionId: Id.optional(),
   sort: z.enum(["relevance", "price_asc", "price_desc", "newest"]).default("relevance"),
   locale: z.enum(LOCALES).default("en").meta({ description: "Language of category names" }),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 

@@ -1,11 +1,12 @@
 // Inquiries, purchase requirements and orders (contract 5).
 import { z } from "zod";
+import { PageQuery } from "./common";
 import { Currency, Price } from "./products";
 
 const Id = z.string().trim().min(1).max(100);
 const Text = (max: number) => z.string().trim().min(1, "Cannot be empty").max(max);
 const Reason = z.string().trim().max(1000).optional().meta({ description: "AI accounts: why, shown to the guardian when the action is held for approval" });
-const Paging = { page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) };
+const Paging = PageQuery.shape;
 
 export const CreateInquiryBody = z.object({ productId: Id, message: Text(5000) }).meta({ id: "CreateInquiry" });
 export const RespondInquiryBody = z
