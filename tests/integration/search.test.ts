@@ -17,6 +17,11 @@ describe("multilingual search", () => {
       expect(await find(q), q).toEqual([headset.id]);
     }
     expect(await find("数据")).toEqual([cable.id]);
+    // Latin terms match at the start of a word: "led" is not inside "peeled".
+    const bulb = await createProduct(token, { title: "LED bulb E27", keywords: ["LED灯泡"] });
+    await createProduct(token, { title: "Peeled shrimp", keywords: ["shrimp"] });
+    expect(await find("led")).toEqual([bulb.id]);
+    expect(await find("灯泡")).toEqual([bulb.id]);
     expect(await find("toaster")).toEqual([]);
     const viaList = await api<Page>(`/api/products?keyword=${encodeURIComponent("蓝牙")}&sellerId=${storeId}`);
     expect(viaList.body.products.map((p) => p.id)).toEqual([headset.id]);

@@ -13,10 +13,18 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** How one normalized term matches, chosen so an index can answer it. */
+function wordPrefixPattern(term: string): string {
+  return `\\m${term.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
+}
+
+/**
+ * How one normalized term matches, chosen so an index can answer it. CJK is matched as a substring
+ * (no spaces between words); other scripts at the start of a word, so "led" finds "LED bulb" but
+ * not "peeled shrimp". Both forms are answered by the trigram index.
+ */
 function termCondition(term: string): SQL {
   const chars = [...term].length;
-  if (chars >= 3) return sql`${products.searchText} like ${likePattern(term)}`;
+  if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
   if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
   return sql`${products.tokens} @> array[${term}]::text[]`;
 }
