@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Link } from "@/lib/i18n/navigation";
 import { ProductForm, type EditableProduct } from "./product-form";
 
-type Row = { id: string; title: string; price: number; currency: string; mainImageUrl: string | null; boothId: string | null; keywords: string[]; category: string; description: string; moq: number; acceptsOEM: boolean; images: string[] };
+type Row = { id: string; isHidden: boolean; title: string; price: number; currency: string; mainImageUrl: string | null; boothId: string | null; keywords: string[]; category: string; description: string; moq: number; acceptsOEM: boolean; images: string[] };
 
 export function ProductsManager() {
   return <SignInGate>{(me) => <ProductList me={me} />}</SignInGate>;
@@ -70,6 +70,7 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
                     <Link href={`/seller/products/${r.id}`} className="font-medium text-brand-700 hover:underline">
                       {r.title}
                     </Link>
+                    {r.isHidden && <span className="ms-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">{t("hidden")}</span>}
                   </td>
                   <td className="px-4 py-2">{format.number(r.price, { style: "currency", currency: r.currency })}</td>
                   <td className="px-4 py-2">{r.keywords.length}</td>
@@ -77,6 +78,13 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
                     <Link href={`/products/${r.id}`} className="me-3 text-slate-600 underline">
                       {t("view")}
                     </Link>
+                    <button
+                      type="button"
+                      onClick={() => void apiFetch(`/api/products/${r.id}`, { method: "PUT", json: { isHidden: !r.isHidden } }).then(() => setVersion((v) => v + 1))}
+                      className="me-3 text-slate-600 underline"
+                    >
+                      {r.isHidden ? t("unhide") : t("hide")}
+                    </button>
                     <button type="button" onClick={() => setDeleting(r)} className="text-red-700 underline">
                       {t("delete")}
                     </button>

@@ -31,6 +31,7 @@ describe("products", () => {
     expect((await api(`/api/products/${p.id}`)).status).toBe(404);
     expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`)).body.total).toBe(0);
     expect((await api(`/api/products/${p.id}`, { token })).status).toBe(200);
+    expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`, { token })).body.total).toBe(1);
     await api(`/api/products/${p.id}`, { method: "PUT", token, json: { isHidden: false } });
     expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`)).body.total).toBe(1);
 

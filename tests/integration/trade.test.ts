@@ -126,6 +126,49 @@ describe("orders", () => {
   });
 });
 
+describe("isolation and retries", () => {
+  it("keeps an AI_SELLER from seeing its sibling's inquiries and orders", async () => {
+    const g = await createGuardianWithAi();
+    const aiBuyer = await login(g.aiBuyer.username, g.aiPassword);
+    const aiSeller = await login(g.aiSeller.username, g.aiPassword);
+    const other = await createSeller();
+    const p = await createProduct(other.token, { price: 5 });
+    const inq = (await api<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: aiBuyer, json: { productId: p.id, message: "sample?" } })).body.inquiry;
+    const ord = (await api<{ order: { id: string } }>("/api/orders", { token: aiBuyer, json: { productId: p.id, quantity: 1 } })).body.order;
+    const sellerSide = [
+      await api<{ inquiries: { id: string }[] }>("/api/seller/inquiries?limit=100", { token: aiSeller }),
+      await api<{ inquiries: { id: string }[] }>("/api/buyer/inquiries?limit=100", { token: aiSeller }),
+    ];
+    for (const r of sellerSide) expect(r.body.inquiries.map((i) => i.id)).not.toContain(inq.id);
+    for (const as of ["buyer", "seller"]) {
+      const r = await api<{ orders: { id: string }[] }>(`/api/orders?as=${as}&limit=100`, { token: aiSeller });
+      expect(r.body.orders.map((o) => o.id)).not.toContain(ord.id);
+    }
+    expect((await api(`/api/orders/${ord.id}`, { token: aiSeller })).status).toBe(404);
+    // And the guardian's store data is not the AI buyer's to see.
+    const guardianProduct = await createProduct(g.guardianToken, { keywords: ["x"] });
+    const b = await createUser("BUYER");
+    await api("/api/orders", { token: await login(b.username, b.password), json: { productId: guardianProduct.id, quantity: 1 } });
+    expect((await api("/api/orders?as=seller", { token: aiBuyer })).status).toBe(409);
+    expect((await api("/api/seller/inquiries", { token: aiBuyer })).status).toBe(403);
+  });
+
+  it("creates one order for the same Idempotency-Key sent twice", async () => {
+    const seller = await createSeller();
+    const p = await createProduct(seller.token, { price: 3 });
+    const b = await buyer();
+    const key = `order-${Date.now()}`;
+    const first = await api<{ order: Order }>("/api/orders", { token: b.token, json: { productId: p.id, quantity: 7 }, headers: { "idempotency-key": key } });
+    const second = await api<{ order: Order }>("/api/orders", { token: b.token, json: { productId: p.id, quantity: 7 }, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.order.id).toBe(first.body.order.id);
+    expect((await api<{ total: number }>("/api/orders", { token: b.token })).body.total).toBe(1);
+    const changed = await api("/api/orders", { token: b.token, json: { productId: p.id, quantity: 8 }, headers: { "idempotency-key": key } });
+    expect(changed.status).toBe(422);
+  });
+});
+
 describe("requirements, shoutouts, tasks", () => {
   it("posts and browses requirements, hiding a guardian's own from its AI accounts", async () => {
     const g = await createGuardianWithAi();

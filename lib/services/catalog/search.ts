@@ -45,8 +45,10 @@ function categoryAndDescendants(idOrSlug: string): SQL {
     ) select id from sub)`;
 }
 
-function filters(q: ProductListInput, opts: { withCategory: boolean }): SQL[] {
-  const where: SQL[] = [isNull(products.deletedAt), eq(products.isHidden, false)];
+function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null }): SQL[] {
+  // A store listing its own products (sellerId = its own) also sees the hidden ones.
+  const own = !!opts.ownStore && q.sellerId === opts.ownStore;
+  const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [eq(products.isHidden, false)])];
   const text = q.q ?? q.keyword;
   if (text) for (const term of queryTerms(text)) where.push(termCondition(term));
   if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
@@ -87,21 +89,21 @@ function ordering(q: ProductListInput): SQL[] {
 }
 
 /** The page query itself (exported so tests can EXPLAIN exactly what runs). */
-export function productRowsQuery(db: Db, q: ProductListInput) {
+export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
   return db
     .select({ p: products, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
     .from(products)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(...filters(q, { withCategory: true })))
+    .where(and(...filters(q, { withCategory: true, ownStore })))
     .orderBy(...ordering(q))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
 }
 
-export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean }) {
-  const where = and(...filters(q, { withCategory: true }));
-  const rows = await productRowsQuery(db, q);
+export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
+  const where = and(...filters(q, { withCategory: true, ownStore: opts.ownStore }));
+  const rows = await productRowsQuery(db, q, opts.ownStore);
   const [total] = await db.select({ n: count() }).from(products).where(where);
   const page = {
     products: rows.map((r) =>
