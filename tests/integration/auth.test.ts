@@ -135,3 +135,22 @@ describe("sessions and tokens", () => {
     expect(malformedHeader.status).toBe(401);
   });
 });
+
+describe("password change", () => {
+  it("ends every session and token of the account; the new password signs in", async () => {
+    const user = await createUser();
+    const t1 = await login(user.username, user.password);
+    const t2 = await login(user.email, user.password);
+    const { sessionCookie } = await credentialsSignIn(user.username, user.password);
+    const wrong = await api("/api/user/password", { token: t1, json: { currentPassword: "nope", newPassword: "brand-new-pass-1" } });
+    expect(wrong.status).toBe(400);
+    expect((await api("/api/auth/me", { token: t1 })).status).toBe(200);
+    const ok = await api<{ revokedSessions: number }>("/api/user/password", { token: t1, json: { currentPassword: user.password, newPassword: "brand-new-pass-1" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.revokedSessions).toBe(3);
+    for (const token of [t1, t2]) expect((await api("/api/auth/me", { token })).status).toBe(401);
+    expect((await api<{ user: unknown }>("/api/auth/me", { cookie: sessionCookie! })).body.user).toBeNull();
+    expect((await api("/api/auth/login", { json: { email: user.username, password: user.password } })).status).toBe(401);
+    expect((await api("/api/auth/login", { json: { email: user.username, password: "brand-new-pass-1" } })).status).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CreateAccountBody, CreateAccountResponse } from "@/lib/schemas/accounts";
+import { CreateAccountBody, CreateAccountResponse, Password } from "@/lib/schemas/accounts";
 import { DelegateLoginBody, DelegateLoginResponse, LoginBody, LoginResponse, SessionUser } from "@/lib/schemas/auth";
 import { errorResponses } from "@/lib/schemas/common";
 import { defineOperation } from "../operation";
@@ -72,4 +72,18 @@ export const currentUserOp = defineOperation({
   permission: "none",
   action: "auth.me",
   responses: { 200: { description: "The signed-in account", schema: SessionUser }, ...errorResponses(401) },
+});
+
+export const changePasswordOp = defineOperation({
+  method: "POST",
+  path: "/api/user/password",
+  operationId: "changePassword",
+  summary: "Change your password; every session and token of the account ends (sign in again)",
+  tags: ["Accounts"],
+  access: "user",
+  permission: "none",
+  action: "account.password",
+  idempotent: false,
+  body: z.object({ currentPassword: z.string().min(1).max(1024), newPassword: Password }).meta({ id: "ChangePassword" }),
+  responses: { 200: { description: "Changed", schema: z.object({ ok: z.literal(true), revokedSessions: z.number() }) }, ...errorResponses(400, 401, 429) },
 });
