@@ -9,6 +9,7 @@ import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
+import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -29,14 +30,35 @@ async function main() {
   const chat = new ChatSocketServer();
   // Chat deliveries and session revocations arrive through the database (LISTEN/NOTIFY).
   await chat.start(handle);
+  // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
+  // or in development, where Next's hot reload must see every request.
+  const api = !dev && process.env.API_DIRECT !== "0" ? await loadApiRouter(process.cwd()) : null;
   const server = createServer((req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
+    const url = req.url ?? "/";
+    if (api && url.startsWith("/api/")) {
+      const hit = api.match(req.method ?? "GET", url.split("?")[0]!);
+      if (hit) {
+        serveDirect(hit.handler, hit.params, req, res).catch((err: unknown) => {
+          console.error("direct API dispatch failed", err);
+          if (!res.headersSent) {
+            res.statusCode = 500;
+            res.setHeader("Content-Type", "application/problem+json");
+            res.end(JSON.stringify({ type: "about:blank", title: "Internal server error", status: 500, code: "internal_error", detail: "Something went wrong on our side" }));
+          } else res.destroy();
+        });
+        return;
+      }
+    }
     void handleRequest(req, res);
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our
   // socket; intercepting the event keeps /ws/chat ours and every other path closed, and leaves
   // Next's HMR socket (dev only) to Next.
+  // Node treats an Upgrade request as a plain request while no "upgrade" listener exists (Next adds
+  // its own only after its first request, which /api traffic may never make): keep one registered.
+  server.on("upgrade", () => {});
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event !== "upgrade") return emit(event, ...args);
