@@ -30,7 +30,9 @@ export const RATE_WINDOW_MS = Number(process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_0
 type Client = { ws: WebSocket; actor: SignedInActor | null; peer: Peer | null; ip: string; queue: Promise<void> };
 
 export class ChatSocketServer {
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // Frames over 64 KiB get an error frame and the socket stays open (contract 5) up to this size;
+  // beyond it ws closes the socket (1009) rather than buffer arbitrary amounts per connection.
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
   private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);

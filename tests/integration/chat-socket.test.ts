@@ -34,8 +34,9 @@ describe("/ws/chat handshake", () => {
     s.ws.send("{not json");
     expect(await s.next("error")).toMatchObject({ code: "bad_frame" });
     s.ws.send("x".repeat(70 * 1024));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(s.frames.filter((f) => f.type === "error").map((f) => f.code)).toContain("frame_too_large");
+    s.ws.send(JSON.stringify({ type: "message", to: "someone", content: "y".repeat(2 * 1024 * 1024) }));
+    for (let i = 0; i < 100 && s.frames.filter((f) => f.code === "frame_too_large").length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(s.frames.filter((f) => f.code === "frame_too_large")).toHaveLength(2);
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     // Logging out revokes the session and closes its sockets with 4401.
     await api("/api/auth/logout", { token, method: "POST" });
