@@ -1,5 +1,6 @@
 // Who is calling: every service verb reads this from ctx.actor, never from request headers.
 import type { PermissionMap } from "@/lib/ai/permissions";
+import { ApiError } from "@/lib/api/errors";
 import type { UserRole } from "@/lib/db/schema";
 
 export type SessionRef = { id: string; via: "cookie" | "bearer" | "api_key" };
@@ -55,4 +56,11 @@ export function humanUser(actor: Actor): HumanActor["user"] {
 export function signedInActor(actor: Actor): SignedInActor {
   if (!isSignedIn(actor)) throw new Error("signedInActor() on a route that does not require sign-in");
   return actor;
+}
+
+/** The store the actor acts for, or 409 `seller_profile_required`. */
+export function requireStoreId(actor: Actor): string {
+  const id = actingSellerProfileId(actor);
+  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first: register as a seller or upload a logo");
+  return id;
 }

@@ -2,7 +2,7 @@
 // assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId, requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, productViews, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
@@ -13,12 +13,6 @@ import { localizedName } from "./categories";
 import { productView, type ProductRow } from "./product-view";
 
 export const BOOTH_CAPACITY = 100;
-
-function requireStore(actor: Actor): string {
-  const id = actingSellerProfileId(actor);
-  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first: register as a seller or upload a logo");
-  return id;
-}
 
 async function resolveCategory(db: Db, idOrSlug: string): Promise<string> {
   const [c] = await db.select({ id: categories.id }).from(categories).where(or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))).limit(1);
@@ -45,7 +39,7 @@ async function assertBoothRoom(db: Db, sellerId: string, boothId: string, produc
 }
 
 export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
-  const sellerId = requireStore(actor);
+  const sellerId = requireStoreId(actor);
   if (actor.type === "ai" && !(input.keywords && input.keywords.length)) {
     throw new ApiError("keywords_required", "AI sellers must supply keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)", {
       status: 400,

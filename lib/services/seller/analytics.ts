@@ -2,18 +2,14 @@
 import { and, count, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ApiError } from "@/lib/api/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, inquiries, orders, products, productViews } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
 
 const DAY = 86_400_000;
 
-function store(actor: Actor): string {
-  const id = actingSellerProfileId(signedIn(actor));
-  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
-  return id;
-}
+const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
 function range(q: { from?: Date; to?: Date }) {
   const to = q.to ?? new Date();

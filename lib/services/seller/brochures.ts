@@ -1,7 +1,7 @@
 // Brochures: a store's downloadable catalogs; every public download is counted, then redirected.
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, brochures, products, uploads } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
@@ -19,11 +19,7 @@ const view = (b: Row) => ({
   createdAt: b.createdAt.toISOString(),
 });
 
-function store(actor: Actor): string {
-  const id = actingSellerProfileId(signedIn(actor));
-  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
-  return id;
-}
+const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
 export async function createBrochure(db: Db, actor: Actor, input: { title: string; fileUrl: string; boothId?: string; productIds?: string[] }) {
   const sellerId = store(actor);

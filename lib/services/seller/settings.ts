@@ -1,7 +1,6 @@
 // Store settings (the seller profile); AI accounts need store.profile.edit (spec 5.3).
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { sellerProfiles } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
@@ -20,11 +19,7 @@ const view = (s: typeof sellerProfiles.$inferSelect) => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-function store(actor: Actor): string {
-  const id = actingSellerProfileId(signedIn(actor));
-  if (!id) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
-  return id;
-}
+const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
 export async function getSettings(db: Db, actor: Actor) {
   const [s] = await db.select().from(sellerProfiles).where(eq(sellerProfiles.id, store(actor)));
