@@ -6,6 +6,7 @@ import { SignInGate } from "@/components/auth/sign-in-gate";
 import type { Me } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
+import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 
 type Party = { id: string; username: string; isAI: boolean };
@@ -123,20 +124,7 @@ function Board({ me }: { me: NonNullable<Me> }) {
           {t("taskDescription")}
           <textarea name="description" rows={4} maxLength={10000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
-        <div className="grid grid-cols-3 gap-2">
-          <label className="col-span-2 block text-sm font-medium">
-            {t("reward")}
-            <input name="reward" type="number" min={0} step="0.01" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("currency")}
-            <select name="currency" className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
-              {["USD", "EUR", "CNY"].map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <MoneyFields amountName="reward" amountLabel={t("reward")} currencyLabel={t("currency")} />
         <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
           {t("save")}
         </button>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
+import { CURRENCIES } from "@/components/ui/money-fields";
 import { useRouter } from "@/lib/i18n/navigation";
 import { KeywordsEditor } from "./keywords-editor";
 import { UploadButton } from "./upload-button";
@@ -22,7 +23,6 @@ export type EditableProduct = {
   boothId: string | null;
 };
 type Cat = { id: string; name: string; children: { id: string; name: string }[] };
-const CURRENCIES = ["USD", "EUR", "CNY", "GBP", "JPY", "KRW", "INR", "BRL", "RUB", "TRY", "THB", "IDR", "VND", "AED", "SAR"];
 
 export function ProductForm({ initial, locale }: { initial: EditableProduct; locale: string }) {
   const t = useTranslations("SellerProducts");

@@ -6,6 +6,7 @@ import { SignInGate } from "@/components/auth/sign-in-gate";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
+import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
@@ -191,20 +192,7 @@ function Requirements() {
           {t("reqDescription")}
           <textarea name="description" rows={4} maxLength={10000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
-        <div className="grid grid-cols-3 gap-2">
-          <label className="col-span-2 block text-sm font-medium">
-            {t("reqBudget")}
-            <input name="budget" type="number" min={0} step="0.01" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-          </label>
-          <label className="block text-sm font-medium">
-            {t("reqCurrency")}
-            <select name="currency" className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
-              {["USD", "EUR", "CNY", "GBP", "JPY"].map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <MoneyFields amountName="budget" amountLabel={t("reqBudget")} currencyLabel={t("reqCurrency")} />
         <button type="submit" disabled={pending} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60">
           {pending ? t("posting") : t("post")}
         </button>

@@ -62,19 +62,18 @@ export const CreateExhibitionBody = z
   .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), { path: ["endsAt"], message: "Must be after startsAt" })
   .meta({ id: "CreateExhibition" });
 
-export const StoreSchema = z
-  .object({
-    id: z.string(),
-    companyName: z.string(),
-    description: z.string().nullable(),
-    country: z.string().nullable(),
-    website: z.string().nullable(),
-    logoUrl: z.string().nullable(),
-    bannerUrl: z.string().nullable(),
-    productCount: z.number(),
-    boothCount: z.number(),
-    createdAt: z.string(),
-  })
+/** The fields a store shows publicly; the settings answer extends them. */
+export const StoreBase = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  description: z.string().nullable(),
+  country: z.string().nullable(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+});
+
+export const StoreSchema = StoreBase.extend({ productCount: z.number(), boothCount: z.number(), createdAt: z.string() })
   .meta({ id: "Store" });
 
 export const SellerListQuery = z.object({

@@ -1,6 +1,7 @@
 // Store-side shapes: brochures, analytics, dashboard, settings; and the user profile.
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
+import { StoreBase } from "./catalog";
 
 const Id = z.string().trim().min(1).max(100);
 
@@ -56,20 +57,7 @@ export const SellerSettingsBody = z
     isPublic: z.boolean().optional(),
   })
   .meta({ id: "SellerSettings" });
-export const StoreSettingsSchema = z
-  .object({
-    id: z.string(),
-    companyName: z.string(),
-    description: z.string().nullable(),
-    country: z.string().nullable(),
-    website: z.string().nullable(),
-    logoUrl: z.string().nullable(),
-    bannerUrl: z.string().nullable(),
-    contactEmail: z.string().nullable(),
-    phone: z.string().nullable(),
-    isPublic: z.boolean(),
-    updatedAt: z.string(),
-  })
+export const StoreSettingsSchema = StoreBase.extend({ contactEmail: z.string().nullable(), phone: z.string().nullable(), isPublic: z.boolean(), updatedAt: z.string() })
   .meta({ id: "StoreSettings" });
 
 export const ProfileSchema = z

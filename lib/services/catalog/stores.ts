@@ -8,7 +8,8 @@ import { boothView } from "./booths";
 const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${sellerProfiles.id} and ${products.deletedAt} is null and not ${products.isHidden})`;
 const boothCount = sql<number>`(select count(*)::int from ${booths} where ${booths.sellerId} = ${sellerProfiles.id} and ${booths.isPublished})`;
 
-function storeView(s: typeof sellerProfiles.$inferSelect, counts: { productCount: number; boothCount: number }) {
+/** The public fields of a store (shared with the store's own settings view). */
+export function storeBase(s: typeof sellerProfiles.$inferSelect) {
   return {
     id: s.id,
     companyName: s.companyName,
@@ -17,6 +18,12 @@ function storeView(s: typeof sellerProfiles.$inferSelect, counts: { productCount
     website: s.website,
     logoUrl: s.logoUrl,
     bannerUrl: s.bannerUrl,
+  };
+}
+
+function storeView(s: typeof sellerProfiles.$inferSelect, counts: { productCount: number; boothCount: number }) {
+  return {
+    ...storeBase(s),
     productCount: Number(counts.productCount),
     boothCount: Number(counts.boothCount),
     createdAt: s.createdAt.toISOString(),

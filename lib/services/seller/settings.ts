@@ -3,16 +3,11 @@ import { eq } from "drizzle-orm";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { sellerProfiles } from "@/lib/db/schema";
+import { storeBase } from "@/lib/services/catalog/stores";
 import { signedIn } from "@/lib/services/trade/common";
 
 const view = (s: typeof sellerProfiles.$inferSelect) => ({
-  id: s.id,
-  companyName: s.companyName,
-  description: s.description,
-  country: s.country,
-  website: s.website,
-  logoUrl: s.logoUrl,
-  bannerUrl: s.bannerUrl,
+  ...storeBase(s),
   contactEmail: s.contactEmail,
   phone: s.phone,
   isPublic: s.isPublic,
