@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { BoothShowcase } from "@/components/catalog/booth-showcase";
 import { ProductCard } from "@/components/catalog/product-card";
@@ -12,11 +13,13 @@ import { getBooth } from "@/lib/services/catalog/booths";
 import { orNull } from "@/lib/services/catalog/page-data";
 
 export const dynamic = "force-dynamic";
+// Metadata and page read the same record once per request.
+const load = cache(async (id: string) => orNull(getBooth(await getDb(), ANONYMOUS, id)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, id } = await params;
-  const b = await orNull(getBooth(await getDb(), ANONYMOUS, id));
+  const b = await load(id);
   if (!b) return {};
   return { title: b.name, description: (b.description ?? b.name).slice(0, 160), alternates: alternates(locale, `/booths/${id}`) };
 }
@@ -26,7 +29,7 @@ export default async function BoothPage({ params }: Params) {
   setRequestLocale(locale);
   const t = await getTranslations("Booth");
   const format = await getFormatter();
-  const booth = await orNull(getBooth(await getDb(), ANONYMOUS, id));
+  const booth = await load(id);
   if (!booth) notFound();
   return (
     <BoothShowcase {...booth} companyName={booth.seller?.companyName}>

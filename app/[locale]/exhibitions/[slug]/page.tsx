@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { getDb } from "@/lib/db/client";
@@ -10,11 +11,13 @@ import { getExhibition } from "@/lib/services/catalog/exhibitions";
 import { orNull } from "@/lib/services/catalog/page-data";
 
 export const dynamic = "force-dynamic";
+// Metadata and page read the same record once per request.
+const load = cache(async (slug: string) => orNull(getExhibition(await getDb(), slug)));
 type Params = { params: Promise<{ locale: Locale; slug: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, slug } = await params;
-  const e = await orNull(getExhibition(await getDb(), slug));
+  const e = await load(slug);
   if (!e) return {};
   return { title: e.name, description: e.description.slice(0, 160), alternates: alternates(locale, `/exhibitions/${e.slug}`) };
 }
@@ -25,7 +28,7 @@ export default async function ExhibitionPage({ params }: Params) {
   const t = await getTranslations("Exhibitions");
   const th = await getTranslations("Home");
   const format = await getFormatter();
-  const e = await orNull(getExhibition(await getDb(), slug));
+  const e = await load(slug);
   if (!e) notFound();
   return (
     <div className="space-y-8">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { ProductCard } from "@/components/catalog/product-card";
 import { getDb } from "@/lib/db/client";
@@ -12,11 +13,13 @@ import { searchProducts } from "@/lib/services/catalog/search";
 import { getStore } from "@/lib/services/catalog/stores";
 
 export const dynamic = "force-dynamic";
+// Metadata and page read the same store once per request.
+const load = cache(async (id: string) => orNull(getStore(await getDb(), id)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, id } = await params;
-  const s = await orNull(getStore(await getDb(), id));
+  const s = await load(id);
   if (!s) return {};
   return { title: s.companyName, description: (s.description ?? s.companyName).slice(0, 160), alternates: alternates(locale, `/stores/${id}`) };
 }
@@ -27,7 +30,7 @@ export default async function StorePage({ params }: Params) {
   const t = await getTranslations("Store");
   const format = await getFormatter();
   const db = await getDb();
-  const store = await orNull(getStore(db, id));
+  const store = await load(id);
   if (!store) notFound();
   const items = await searchProducts(db, ProductListQuery.parse({ sellerId: id, sort: "newest", limit: 24, locale }), { facets: false });
   return (
