@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
@@ -43,6 +43,7 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  opts.onSpawn?.(child);
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
