@@ -84,6 +84,7 @@ async function startPglite(dir: string, opts: PgliteStoreOptions, log: (line: st
     return false;
   };
   const durable = opts.fsync;
+  let syncs = 0;
   class DurableNodeFS extends NodeFS {
     override async init(pg: PGlite, emscriptenOpts: Parameters<InstanceType<typeof NodeFS>["init"]>[1]) {
       const result = await super.init(pg, emscriptenOpts);
@@ -94,6 +95,7 @@ async function startPglite(dir: string, opts: PgliteStoreOptions, log: (line: st
           mod.NODEFS.tryFSOperation(() => {
             if (mod.FS.isDir(stream.node.mode)) fsyncSync(stream.nfd);
             else fdatasyncSync(stream.nfd);
+            syncs++;
             return 0;
           });
       };
@@ -105,18 +107,15 @@ async function startPglite(dir: string, opts: PgliteStoreOptions, log: (line: st
     ? // Without -F, and with the WAL synced by fsync(): PGlite's fdatasync() never reaches the file system.
       [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", "wal_sync_method=fsync"]
     : PGlite.defaultStartParams;
+  let client: PGlite;
   try {
-    const client = await PGlite.create({
+    client = await PGlite.create({
       fs: durable ? new DurableNodeFS(dir) : new NodeFS(dir),
       extensions: { pg_trgm },
       startParams,
       onStderr: onOutput,
       onStdout: onOutput,
     });
-    if (messages.some((m) => /automatic recovery in progress|redo done/.test(m))) {
-      log(`The embedded database in ${dir} was not shut down cleanly; PostgreSQL replayed its write-ahead log.`);
-    }
-    return client;
   } catch (err) {
     const said = messages.filter((m) => /\b(PANIC|FATAL|ERROR):/.test(m)).map((m) => m.replace(/^.*?\b(PANIC|FATAL|ERROR):\s*/, "$1: "));
     throw new DatabaseOpenError(
@@ -128,6 +127,27 @@ async function startPglite(dir: string, opts: PgliteStoreOptions, log: (line: st
       { cause: err },
     );
   }
+  if (durable) await assertCommitsSync(client, dir, () => syncs);
+  if (messages.some((m) => /automatic recovery in progress|redo done/.test(m))) {
+    log(`The embedded database in ${dir} was not shut down cleanly; PostgreSQL replayed its write-ahead log.`);
+  }
+  return client;
+}
+
+/**
+ * A commit must reach the fsync above. The hook relies on PGlite internals (Emscripten's NODEFS):
+ * should an upgrade route fsync elsewhere, start-up stops instead of running without it unnoticed.
+ */
+async function assertCommitsSync(client: PGlite, dir: string, syncs: () => number): Promise<void> {
+  const before = syncs();
+  // A transactional WAL record (no table touched): its commit flushes the WAL.
+  await client.query("select pg_logical_emit_message(true, 'expo-trade', 'fsync check')");
+  if (syncs() > before) return;
+  await client.close().catch(() => {});
+  throw new DatabaseOpenError(
+    `The embedded database in ${dir} opened, but its commits do not reach the disk's fsync (this PGlite version routes file syncs differently). ` +
+      `Set PGLITE_FSYNC=0 to run without (safe against a killed process, not against a power loss), or use PostgreSQL (DATABASE_URL).`,
+  );
 }
 
 /** The parts of the Emscripten module this file uses. */
