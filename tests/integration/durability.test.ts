@@ -80,7 +80,7 @@ async function writeThenSignal(server: RunningServer, f: Fixture, cycle: number,
     const json = order ? { productId: f.productId, quantity: w.quantity, note: w.tag } : { to: f.sellerUsername, content: w.tag };
     try {
       const r = await call(server.url, order ? "/api/orders" : "/api/chat/messages", { token: kind.startsWith("ai") ? f.ai.token : f.buyer.token, json });
-      if (r.status !== 201) throw new Error(`${kind} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      if (r.status !== 201) throw new Error(`${kind} answered ${r.status}: ${JSON.stringify(r.body)}\nserver exit ${server.child.exitCode ?? server.child.signalCode}\n${server.output().slice(-3000)}`);
       const id = ((r.body.order ?? r.body.message) as { id: string }).id;
       w.acked = { id, approvalId: (r.body.pendingApproval as { id: string } | undefined)?.id };
       if (++acked === target) {
@@ -207,7 +207,10 @@ async function killDuringCreation(dataDir: string, storeDir: string) {
   let child: ChildProcess | undefined;
   const first = startServer(ENV, { dataDir, onSpawn: (c) => (child = c) });
   first.catch(() => {});
-  while (!existsSync(`${storeDir}.creating`)) await new Promise((r) => setTimeout(r, 10));
+  while (!existsSync(`${storeDir}.creating`)) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error("the server stopped before creating its store");
+    await new Promise((r) => setTimeout(r, 10));
+  }
   await new Promise((r) => setTimeout(r, Math.random() * 300));
   child!.kill("SIGKILL");
   await expect(first).rejects.toThrow(/server exited/);
@@ -235,6 +238,7 @@ describe("durability", () => {
     if (pglite) await killDuringCreation(dataDir, storeDir);
 
     let server = await startServer(ENV, { dataDir });
+    if (process.env.DURABILITY_PROGRESS) console.log(`first start ${Date.now() - started} ms`);
     if (pglite) expect(server.output()).toMatch(/was being created when the process stopped; creating it again/);
     const writes: Write[] = [];
     const restarts: number[] = [];
@@ -243,10 +247,12 @@ describe("durability", () => {
     try {
       f = await fixture(server.url);
       for (const [cycle, target] of split(ACKS, KILLS).entries()) {
+        const w0 = Date.now();
         ackedByKills += await writeThenSignal(server, f, cycle, target, "SIGKILL", writes);
         const t = Date.now();
         server = await startServer(ENV, { dataDir });
         restarts.push(Date.now() - t);
+        if (process.env.DURABILITY_PROGRESS) console.log(`cycle ${cycle}: ${target} acks in ${t - w0} ms, restart ${Date.now() - t} ms`);
         if (pglite) expect(server.output()).toMatch(/not shut down cleanly; PostgreSQL replayed its write-ahead log/);
       }
       expect(ackedByKills).toBeGreaterThanOrEqual(ACKS);
@@ -272,5 +278,5 @@ describe("durability", () => {
         `${writes.length - acked} cut off; stored ${counts.orders} orders, ${counts.messages} messages, ${counts.audit} audit rows; ` +
         `restart median ${median} ms; ${Math.round((Date.now() - started) / 1000)} s`,
     );
-  }, 600_000);
+  }, 900_000);
 });

@@ -49,10 +49,12 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${log}`);
     try {
+      // Healthy, and listening as our child: under parallel runs another process may briefly hold
+      // the port our child is about to fail to bind.
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok && log.includes(`ready on http://localhost:${port} `)) break;
     } catch {
       // not listening yet
     }
