@@ -7,6 +7,7 @@ import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
 import { closeDatabase, dbHandle } from "@/lib/db/client";
 import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
+import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
@@ -107,7 +108,8 @@ async function main() {
 }
 
 main().catch(async (err: unknown) => {
-  if (err instanceof DatabaseLockedError) console.error(`\n${err.message}\n`);
+  // Refusals about the data directory: the message says what happened and what to do.
+  if (err instanceof DatabaseLockedError || err instanceof DatabaseOpenError) console.error(`\n${err.message}\n`);
   else console.error(err);
   await closeDatabase().catch(() => {});
   process.exit(1);

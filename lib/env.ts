@@ -1,6 +1,6 @@
 // Configuration from the environment, validated once. Every variable is documented in .env.example.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,6 +19,8 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
   PGLITE_DIR: z.string().optional(),
+  /** PGlite: PostgreSQL's fsync reaches the disk (a commit returns once its WAL is on disk). */
+  PGLITE_FSYNC: bool.default(true),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   NEXTAUTH_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
@@ -86,6 +88,22 @@ function persistentSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  // Written aside, synced and renamed into place: a crash never leaves a half-written secret
+  // (which would sign everyone out), and a secret that signed sessions is on disk.
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, "w", 0o600);
+  try {
+    writeSync(fd, secret + "\n");
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  const dirFd = openSync(dataDir, "r");
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
   return secret;
 }

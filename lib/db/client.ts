@@ -10,6 +10,7 @@ import type { Sql } from "postgres";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
+import { openPgliteStore } from "./pglite-store";
 
 export type Schema = typeof schema;
 /** A database or a transaction: every query function takes one of these. */
@@ -70,15 +71,13 @@ async function openHandle(): Promise<DbHandle> {
 }
 
 export async function openPglite(dir: string): Promise<DbHandle & { kind: "pglite" }> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const lock = acquireDirectoryLock(dir);
   try {
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await openPgliteStore(dir, { fsync: env().PGLITE_FSYNC });
     return { kind: "pglite", client, lock, dir };
   } catch (err) {
     lock.release();
-    throw new Error(`Could not open the embedded database in ${dir}: ${(err as Error).message}`, { cause: err });
+    throw err;
   }
 }
 

@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
@@ -43,15 +43,18 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  opts.onSpawn?.(child);
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${log}`);
     try {
+      // Healthy, and listening as our child: under parallel runs another process may briefly hold
+      // the port our child is about to fail to bind.
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok && log.includes(`ready on http://localhost:${port} `)) break;
     } catch {
       // not listening yet
     }
