@@ -3,7 +3,6 @@
 // directories live in a temporary prefix, so it runs with or without root.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,14 +29,6 @@ export function siteConfig({ port, upstreams, serverExtra = "" }) {
   replace("listen 80;", `listen 127.0.0.1:${port};`);
   if (serverExtra) replace("  server_name expo.example.com;\n", `  server_name expo.example.com;\n${serverExtra}\n`);
   return conf;
-}
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = connect(port, "127.0.0.1");
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-  });
 }
 
 export async function startNginx({ port, upstreams, serverExtra }) {
@@ -68,7 +59,9 @@ ${siteConfig({ port, upstreams, serverExtra })}
     return `${output}${errors}`;
   };
   const deadline = Date.now() + 10_000;
-  while (!(await portOpen(port))) {
+  // nginx writes its pid file once it holds the listening socket (an open port alone could be
+  // somebody else's server).
+  while (!existsSync(`${dir}/nginx.pid`)) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
