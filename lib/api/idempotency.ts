@@ -89,11 +89,17 @@ async function instanceAlive(db: Db, id: string | null): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Store the answer (success or client error); a server error releases the key for a retry. */
-export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<void> {
+/** Only the claim this instance holds: another one may have taken it over meanwhile. */
+const mine = (owner: string, key: string) => and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.claimedBy, instanceId()));
+
+/**
+ * Store the answer (success or client error); a server error releases the key for a retry.
+ * False when the claim is no longer this instance's (taken over while it was thought dead).
+ */
+export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<boolean> {
   if (response.status >= 500) {
     await releaseKey(db, owner, key);
-    return;
+    return true;
   }
   const body = await response.clone().text();
   const headers: Record<string, string> = {};
@@ -101,12 +107,14 @@ export async function completeKey(db: Db, owner: string, key: string, response: 
     const v = response.headers.get(name);
     if (v) headers[name] = v;
   }
-  await db
+  const stored = await db
     .update(idempotencyKeys)
     .set({ state: "done", responseStatus: response.status, responseHeaders: headers, responseBody: body })
-    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+    .where(mine(owner, key))
+    .returning({ key: idempotencyKeys.key });
+  return stored.length > 0;
 }
 
 export async function releaseKey(db: Db, owner: string, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  await db.delete(idempotencyKeys).where(mine(owner, key));
 }

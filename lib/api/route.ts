@@ -79,7 +79,10 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
           response = await ctx.db.transaction(async (tx) => {
             const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
             if (ai) await writeAudit(tx, auditEntry(op, ai, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
-            if (idempotent) await completeKey(tx, owner, idemKey, res);
+            // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
+            if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
+              throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", { headers: { "Retry-After": "1" } });
+            }
             return res;
           });
           audited = ai !== null;

@@ -74,6 +74,11 @@ describe("services on the database", () => {
     expect((await claimKey(db, owner, "dead", "POST", "/api/x", "h1")).kind).toBe("new");
     // Now ours: a second retry meanwhile waits for it.
     await expect(claimKey(db, owner, "dead", "POST", "/api/x", "h1")).rejects.toMatchObject({ code: "idempotency_in_flight" });
+    // A claim another instance holds (it took this one over) is not completed or released from here.
+    await claimedBy("theirs", randomUUID());
+    expect(await completeKey(db, owner, "theirs", new Response("{}", { status: 201 }))).toBe(false);
+    const [theirs] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "theirs")));
+    expect(theirs?.state).toBe("in_flight");
     // Another body under the same key is still a conflict, dead claimer or not.
     await claimedBy("dead2", randomUUID());
     await expect(claimKey(db, owner, "dead2", "POST", "/api/x", "h2")).rejects.toMatchObject({ code: "idempotency_conflict" });
