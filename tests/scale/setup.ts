@@ -51,7 +51,8 @@ export async function setup(project: TestProject) {
     };
     const servers: RunningServer[] = [];
     // Both start together; migrations take turns under PostgreSQL's advisory lock.
-    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    // Two production servers starting at once on a busy 2-core machine: give them time.
+    const started = await Promise.allSettled([startServer(env, { timeoutMs: 180_000 }), startServer(env, { timeoutMs: 180_000 })]);
     for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
     cleanup.push(async () => {
       for (const s of servers) await s.stop("SIGTERM");
