@@ -32,6 +32,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // nginx in front of two instances on one PostgreSQL (`npm run test:scale`, docs/scaling.md).
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          env,
+          globalSetup: ["tests/scale/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

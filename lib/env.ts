@@ -28,7 +28,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
-  TRUST_PROXY: bool.default(false),
+  // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
+  // "true"/"false" stay accepted as 1/0.
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .transform((v) => (v === "true" ? 1 : 0))
+    .or(z.coerce.number().int().min(0).max(10))
+    .default(0),
   ADMIN_USERNAME: z.string().min(3).max(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests, production build, integration tests on PGlite and on a
-// throwaway PostgreSQL cluster, and end-to-end tests in Debian's Chromium. Installs PostgreSQL and
-// Chromium with apt-get when missing and running as root; otherwise says exactly what to install.
+// throwaway PostgreSQL cluster, the scale test (nginx in front of two instances on PostgreSQL) and
+// end-to-end tests in Debian's Chromium. Installs PostgreSQL, nginx and Chromium with apt-get when
+// missing and running as root; otherwise says exactly what to install.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { findNginx } from "./nginx.mjs";
 import { findPgBin, startCluster } from "./pg-cluster.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,6 +46,9 @@ function ensurePrerequisites(need) {
   if (need.postgres && !findPgBin()) {
     if (!aptInstall(["postgresql"]) || !findPgBin()) missing.push("PostgreSQL server (Debian: apt-get install postgresql; or set PG_BIN to the directory holding initdb and pg_ctl)");
   }
+  if (need.nginx && !findNginx()) {
+    if (!aptInstall(["nginx"]) || !findNginx()) missing.push("nginx (Debian: apt-get install nginx; or set NGINX_BIN to the nginx binary)");
+  }
   if (need.chromium && !existsSync(CHROMIUM)) {
     if (!aptInstall(["chromium"]) || !existsSync(CHROMIUM)) missing.push("Chromium (Debian: apt-get install chromium; or set CHROMIUM_PATH)");
   }
@@ -63,13 +68,14 @@ async function integration(cluster) {
 
 async function main() {
   const want = (step) => !only || only === step;
-  ensurePrerequisites({ postgres: want("integration"), chromium: want("e2e") });
+  ensurePrerequisites({ postgres: want("integration") || want("scale"), nginx: want("scale"), chromium: want("e2e") });
   if (want("static")) {
     await run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
     await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
   }
   if (want("unit")) await run("unit tests", bin("vitest"), ["run", "--project", "unit"]);
-  if (want("integration") || want("e2e")) {
+  // The servers under test run the production build; `--only scale` reuses an existing one.
+  if (want("integration") || want("e2e") || (only === "scale" && !existsSync(path.join(root, ".next", "BUILD_ID")))) {
     const built = await run("production build", bin("next"), ["build"]);
     if (!built) return;
   }
@@ -81,6 +87,7 @@ async function main() {
       cluster.stop();
     }
   }
+  if (want("scale")) await run("scale test (nginx + 2 instances + PostgreSQL)", bin("vitest"), ["run", "--project", "scale"]);
   if (want("e2e")) await run("end-to-end tests (Chromium)", bin("playwright"), ["test"], { CHROMIUM_PATH: CHROMIUM });
 }
 

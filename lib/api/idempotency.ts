@@ -1,9 +1,13 @@
 // `Idempotency-Key` for POST (contract 1): the same key and body replay the first answer; another
 // body is 422 `idempotency_conflict`; a key still being worked on is 409 `idempotency_in_flight`.
+// The answer is stored in the transaction of the write it answers (lib/api/route.ts), so a process
+// that dies mid-request leaves neither: its key, claimed by an instance no longer connected to the
+// database, is then taken over by the client's retry instead of staying in flight for 24 h.
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
+import { applicationName, instanceId } from "@/lib/instance";
 import { ApiError } from "./errors";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +36,7 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
     .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ owner, key, method, path, requestHash: hash, state: "in_flight" })
+    .values({ owner, key, method, path, requestHash: hash, state: "in_flight", claimedBy: instanceId() })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length) return { kind: "new", owner, key };
@@ -45,6 +49,22 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
     throw new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request");
   }
   if (row.state === "in_flight") {
+    if (row.claimedBy !== instanceId() && !(await instanceAlive(db, row.claimedBy))) {
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ claimedBy: instanceId(), createdAt: new Date() })
+        .where(
+          and(
+            eq(idempotencyKeys.owner, owner),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, "in_flight"),
+            row.claimedBy === null ? isNull(idempotencyKeys.claimedBy) : eq(idempotencyKeys.claimedBy, row.claimedBy),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      // Another retry may have taken it first: look again.
+      return taken.length ? { kind: "new", owner, key } : claimKey(db, owner, key, method, path, hash);
+    }
     throw new ApiError("idempotency_in_flight", "A request with this Idempotency-Key is still being processed; retry shortly", {
       headers: { "Retry-After": "1" },
     });
@@ -54,11 +74,32 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
   return { kind: "replay", response: new Response(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
 }
 
-/** Store the answer (success or client error); a server error releases the key for a retry. */
-export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<void> {
+/**
+ * Whether the instance that claimed a key still has a connection to the database. Every instance
+ * names its connections after itself (lib/db/client.ts) and keeps its LISTEN connection open while
+ * it runs. On PGlite only one process opens the database, so a claim by another one is a dead one.
+ */
+async function instanceAlive(db: Db, id: string | null): Promise<boolean> {
+  if (!id) return false;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`application_name = ${applicationName(id)}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Only the claim this instance holds: another one may have taken it over meanwhile. */
+const mine = (owner: string, key: string) => and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.claimedBy, instanceId()));
+
+/**
+ * Store the answer (success or client error); a server error releases the key for a retry.
+ * False when the claim is no longer this instance's (taken over while it was thought dead).
+ */
+export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<boolean> {
   if (response.status >= 500) {
     await releaseKey(db, owner, key);
-    return;
+    return true;
   }
   const body = await response.clone().text();
   const headers: Record<string, string> = {};
@@ -66,12 +107,14 @@ export async function completeKey(db: Db, owner: string, key: string, response: 
     const v = response.headers.get(name);
     if (v) headers[name] = v;
   }
-  await db
+  const stored = await db
     .update(idempotencyKeys)
     .set({ state: "done", responseStatus: response.status, responseHeaders: headers, responseBody: body })
-    .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+    .where(mine(owner, key))
+    .returning({ key: idempotencyKeys.key });
+  return stored.length > 0;
 }
 
 export async function releaseKey(db: Db, owner: string, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+  await db.delete(idempotencyKeys).where(mine(owner, key));
 }

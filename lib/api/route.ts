@@ -71,14 +71,22 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
       try {
         const args = { req, ctx, body, query, params } as HandlerArgs<O>;
         let response: Response;
-        if (ctx.actor.type === "ai" && op.transactional !== false) {
-          const ai = ctx.actor;
+        let completed = false;
+        if ((ctx.actor.type === "ai" || idempotent) && op.transactional !== false) {
+          // One transaction: the handler's writes, an AI account's audit row, and the answer kept
+          // for the Idempotency-Key. A crash mid-way leaves none of them, so a retry acts afresh.
+          const ai = ctx.actor.type === "ai" ? ctx.actor : null;
           response = await ctx.db.transaction(async (tx) => {
             const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
-            await writeAudit(tx, auditEntry(op, ai, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
+            if (ai) await writeAudit(tx, auditEntry(op, ai, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
+            // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
+            if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
+              throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", { headers: { "Retry-After": "1" } });
+            }
             return res;
           });
-          audited = true;
+          audited = ai !== null;
+          completed = idempotent;
         } else {
           response = toResponse(op, await handler(args));
           if (ctx.actor.type === "ai") {
@@ -86,7 +94,7 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
             audited = true;
           }
         }
-        if (idempotent) await completeKey(ctx.db, owner, idemKey, response);
+        if (idempotent && !completed) await completeKey(ctx.db, owner, idemKey, response);
         return finish(response, rate, requestId);
       } catch (err) {
         if (idempotent) {

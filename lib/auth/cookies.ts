@@ -61,9 +61,13 @@ export function clientIp(headers: Headers | Record<string, unknown>): string {
     const v = (headers as Record<string, unknown>)[name];
     return typeof v === "string" ? v : Array.isArray(v) ? String(v[0]) : undefined;
   };
-  if (env().TRUST_PROXY) {
-    const fwd = get("x-forwarded-for");
-    if (fwd) return fwd.split(",")[0]!.trim();
+  // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For: each
+  // proxy appends the peer it saw, and anything further left was sent by the client (a spoofed
+  // entry must not pick its own rate-limit bucket).
+  const hops = env().TRUST_PROXY;
+  if (hops > 0) {
+    const chain = (get("x-forwarded-for") ?? "").split(",").map((a) => a.trim()).filter(Boolean);
+    if (chain.length) return chain[Math.max(0, chain.length - hops)]!;
   }
   return get(REMOTE_ADDR_HEADER) ?? "unknown";
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import { env } from "@/lib/env";
+import { applicationName } from "@/lib/instance";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { openPgliteStore } from "./pglite-store";
@@ -64,6 +65,8 @@ async function openHandle(): Promise<DbHandle> {
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
       connect_timeout: 5,
       onnotice: () => {},
+      // Names this instance to the others (lib/instance.ts).
+      connection: { application_name: applicationName() },
     });
     return { kind: "postgres", client, url: e.DATABASE_URL };
   }

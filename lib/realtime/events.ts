@@ -1,10 +1,10 @@
 // Signals between the API and the chat socket. In-process: one emitter per process, on globalThis,
 // because Next loads this module twice. Across instances: revocations are also sent as a NOTIFY
 // (lib/realtime/fanout.ts listens), so a session ended on one instance closes its sockets on all.
-import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { instanceId } from "@/lib/instance";
 
 export type RevokedEvent = { sessionIds: string[]; userId?: string };
 /** The NOTIFY payload of a revocation: the origin instance, session ids, the user (all sessions). */
@@ -15,7 +15,6 @@ export const REVOKE_CHANNEL = "expo_session_revoked";
 const IDS_PER_NOTICE = 150;
 
 const KEY = Symbol.for("expo-trade.session-events");
-const INSTANCE = Symbol.for("expo-trade.instance-id");
 
 class SessionEvents extends EventEmitter {
   emitRevoked(event: RevokedEvent) {
@@ -27,12 +26,12 @@ class SessionEvents extends EventEmitter {
   }
 }
 
-const g = globalThis as typeof globalThis & { [KEY]?: SessionEvents; [INSTANCE]?: string };
+const g = globalThis as typeof globalThis & { [KEY]?: SessionEvents };
 export const sessionEvents: SessionEvents = (g[KEY] ??= new SessionEvents());
 sessionEvents.setMaxListeners(0);
 
 /** This process's id, so it can skip its own revocation notices. */
-export const instanceId = (): string => (g[INSTANCE] ??= randomUUID());
+export { instanceId };
 
 /**
  * Close the sockets of revoked sessions here at once, and on every other instance when the

@@ -1,10 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { claimKey, completeKey } from "@/lib/api/idempotency";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
-import { auditLogs } from "@/lib/db/schema";
+import { auditLogs, idempotencyKeys } from "@/lib/db/schema";
+import { applicationName } from "@/lib/instance";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord } from "@/lib/services/ai/accounts";
 import { verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
@@ -60,5 +63,41 @@ describe("services on the database", () => {
       expect(replay.response.status).toBe(201);
       expect(await replay.response.json()).toEqual({ ok: 1 });
     }
+  });
+
+  it("takes over a key left in flight by an instance that is gone, not one whose instance is connected", async () => {
+    const owner = unique("u:");
+    const claimedBy = async (key: string, instance: string) =>
+      db.insert(idempotencyKeys).values({ owner, key, method: "POST", path: "/api/x", requestHash: "h1", state: "in_flight", claimedBy: instance });
+    // Claimed by an instance that no longer has a connection (it was killed mid-request).
+    await claimedBy("dead", randomUUID());
+    expect((await claimKey(db, owner, "dead", "POST", "/api/x", "h1")).kind).toBe("new");
+    // Now ours: a second retry meanwhile waits for it.
+    await expect(claimKey(db, owner, "dead", "POST", "/api/x", "h1")).rejects.toMatchObject({ code: "idempotency_in_flight" });
+    // A claim another instance holds (it took this one over) is not completed or released from here.
+    await claimedBy("theirs", randomUUID());
+    expect(await completeKey(db, owner, "theirs", new Response("{}", { status: 201 }))).toBe(false);
+    const [theirs] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "theirs")));
+    expect(theirs?.state).toBe("in_flight");
+    // Another body under the same key is still a conflict, dead claimer or not.
+    await claimedBy("dead2", randomUUID());
+    await expect(claimKey(db, owner, "dead2", "POST", "/api/x", "h2")).rejects.toMatchObject({ code: "idempotency_conflict" });
+
+    if (!process.env.DATABASE_URL) return; // PGlite: one process at a time, so another claimer is always gone.
+    const live = randomUUID();
+    const other = postgres(process.env.DATABASE_URL, { max: 1, connection: { application_name: applicationName(live) }, onnotice: () => {} });
+    await other`select 1`;
+    await claimedBy("live", live);
+    await expect(claimKey(db, owner, "live", "POST", "/api/x", "h1")).rejects.toMatchObject({ code: "idempotency_in_flight", status: 409 });
+    await other.end();
+    // The server notices the closed connection within moments.
+    let claim: Awaited<ReturnType<typeof claimKey>> | undefined;
+    for (let i = 0; i < 50 && !claim; i++) {
+      claim = await claimKey(db, owner, "live", "POST", "/api/x", "h1").catch(() => undefined);
+      if (!claim) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(claim?.kind).toBe("new");
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "live")));
+    expect(row?.claimedBy).not.toBe(live);
   });
 });

@@ -66,7 +66,8 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
   }
   const stop = (signal: NodeJS.Signals = "SIGTERM") =>
     new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
+      // Also when something else (a test, by pid) already killed it.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
       child.once("exit", (code) => resolve(code));
       child.kill(signal);
     });

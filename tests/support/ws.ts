@@ -6,6 +6,8 @@ export type Frame = Record<string, unknown> & { type: string };
 
 export type ChatSocket = {
   ws: WebSocket;
+  /** Headers of the 101 answer (behind nginx in tests/scale: which instance took the socket). */
+  upgradeHeaders: Record<string, string | string[] | undefined>;
   frames: Frame[];
   closed: Promise<{ code: number; reason: string }>;
   send: (frame: unknown) => void;
@@ -19,6 +21,8 @@ export type ChatSocket = {
 export async function chatSocket(token: string | null, opts: { base?: string; headers?: Record<string, string> } = {}): Promise<ChatSocket> {
   const ws = new WebSocket((opts.base ?? baseUrl()).replace(/^http/, "ws") + "/ws/chat", { headers: opts.headers ?? {} });
   const frames: Frame[] = [];
+  let upgradeHeaders: ChatSocket["upgradeHeaders"] = {};
+  ws.once("upgrade", (res) => (upgradeHeaders = res.headers));
   ws.on("message", (d) => frames.push(JSON.parse(d.toString()) as Frame));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
@@ -37,6 +41,7 @@ export async function chatSocket(token: string | null, opts: { base?: string; he
   };
   const s: ChatSocket = {
     ws,
+    upgradeHeaders,
     frames,
     closed,
     send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),

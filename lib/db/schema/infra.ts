@@ -26,6 +26,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer("response_status"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     responseBody: text("response_body"),
+    // The instance working on an in_flight key (lib/instance.ts); a dead one's key is taken over.
+    claimedBy: text("claimed_by"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.owner, t.key] })],

@@ -1,0 +1,2 @@
+export function findPgBin(): string | null;
+export function startCluster(): Promise<{ port: number; dir: string; url: (db?: string) => string; stop: () => void }>;
