@@ -24,6 +24,8 @@ const IN_FLIGHT = 8;
 const PRICE = 10;
 /** An AI order over the default approval threshold (5,000) is held with an approval row. */
 const HELD_QUANTITY = 600;
+/** Generous: creating a PGlite store on a busy 2-core machine can take most of a minute. */
+const START = { timeoutMs: 240_000 };
 const KINDS = ["order", "message", "ai-order", "ai-message"] as const;
 
 type Call = { status: number; body: Record<string, unknown> };
@@ -205,7 +207,7 @@ async function verifyInDatabase(storeDir: string, f: Fixture, writes: Write[]) {
 /** kill -9 while the new store is being created: the next start creates it again. */
 async function killDuringCreation(dataDir: string, storeDir: string) {
   let child: ChildProcess | undefined;
-  const first = startServer(ENV, { dataDir, onSpawn: (c) => (child = c) });
+  const first = startServer(ENV, { dataDir, ...START, onSpawn: (c) => (child = c) });
   first.catch(() => {});
   while (!existsSync(`${storeDir}.creating`)) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error("the server stopped before creating its store");
@@ -225,7 +227,7 @@ async function refuseDamagedStore(storeDir: string) {
   const segments = readdirSync(wal).filter((n) => /^[0-9A-F]{24}$/.test(n));
   for (const name of segments) truncateSync(path.join(wal, name), 0);
   const escaped = copy.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  await expect(startServer(ENV, { dataDir: damaged, timeoutMs: 60_000 })).rejects.toThrow(new RegExp(`embedded database in ${escaped} could not be opened \\(PostgreSQL: PANIC: [^)]*checkpoint`));
+  await expect(startServer(ENV, { dataDir: damaged, ...START })).rejects.toThrow(new RegExp(`embedded database in ${escaped} could not be opened \\(PostgreSQL: PANIC: [^)]*checkpoint`));
   expect(existsSync(path.join(copy, "PG_VERSION"))).toBe(true);
   expect(segments.map((n) => statSync(path.join(wal, n)).size)).toEqual(segments.map(() => 0));
 }
@@ -237,7 +239,7 @@ describe("durability", () => {
     const storeDir = path.join(dataDir, "pglite");
     if (pglite) await killDuringCreation(dataDir, storeDir);
 
-    let server = await startServer(ENV, { dataDir });
+    let server = await startServer(ENV, { dataDir, ...START });
     if (process.env.DURABILITY_PROGRESS) console.log(`first start ${Date.now() - started} ms`);
     if (pglite) expect(server.output()).toMatch(/was being created when the process stopped; creating it again/);
     const writes: Write[] = [];
@@ -250,7 +252,7 @@ describe("durability", () => {
         const w0 = Date.now();
         ackedByKills += await writeThenSignal(server, f, cycle, target, "SIGKILL", writes);
         const t = Date.now();
-        server = await startServer(ENV, { dataDir });
+        server = await startServer(ENV, { dataDir, ...START });
         restarts.push(Date.now() - t);
         if (process.env.DURABILITY_PROGRESS) console.log(`cycle ${cycle}: ${target} acks in ${t - w0} ms, restart ${Date.now() - t} ms`);
         if (pglite) expect(server.output()).toMatch(/not shut down cleanly; PostgreSQL replayed its write-ahead log/);
@@ -259,7 +261,7 @@ describe("durability", () => {
 
       // SIGTERM while writes are in flight: they finish, the database closes cleanly.
       await writeThenSignal(server, f, KILLS, 40, "SIGTERM", writes);
-      server = await startServer(ENV, { dataDir });
+      server = await startServer(ENV, { dataDir, ...START });
       if (pglite) expect(server.output()).not.toMatch(/not shut down cleanly/);
       const log = await call(server.url, `/api/ai/audit-logs?aiUserId=${f.ai.id}&limit=1`, { token: f.guardianToken });
       expect(log.body.chainValid).toBe(true);
