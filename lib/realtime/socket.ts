@@ -37,6 +37,8 @@ export const FRAME_BURST = Number(process.env.WS_FRAME_BURST ?? 100);
 export const FRAMES_PER_SECOND = Number(process.env.WS_FRAMES_PER_SECOND ?? 20);
 /** A frame costs one token per started 16 KiB (a 5,000-character message fits in one). */
 const FRAME_COST_UNIT = 16 * 1024;
+/** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
+const FLOOD_COOLDOWN_MS = (FRAME_BURST / FRAMES_PER_SECOND) * 1000;
 /** Ping every connection this often; one that has not answered the previous ping is terminated. */
 export const PING_INTERVAL_MS = Number(process.env.WS_PING_INTERVAL_MS ?? 30_000);
 /** After the server closes a socket, the client has this long to finish the close handshake. */
@@ -63,8 +65,13 @@ export class ChatSocketServer {
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
   private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);
-  private readonly pruner = setInterval(() => this.buckets.prune(), RATE_WINDOW_MS);
+  private readonly pruner = setInterval(() => {
+    this.buckets.prune();
+    for (const userId of this.penalties.keys()) this.cooling(userId);
+  }, RATE_WINDOW_MS);
   private readonly heartbeat = setInterval(() => this.beat(), PING_INTERVAL_MS);
+  /** Accounts whose socket was closed for flooding: user id => refused until. */
+  private readonly penalties = new Map<string, number>();
   private readonly origins: AllowedOrigins;
   private stopFanout?: () => Promise<void>;
 
@@ -149,7 +156,9 @@ export class ChatSocketServer {
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))
         .then((actor) => {
-          if (actor && !client.actor && ws.readyState === WebSocket.OPEN) this.ready(client, actor);
+          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN) return;
+          if (this.cooling(actor.user.id)) closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
+          else this.ready(client, actor);
         })
         .catch(() => {});
     }
@@ -173,12 +182,24 @@ export class ChatSocketServer {
     }
   }
 
+  private cooling(userId: string): boolean {
+    const until = this.penalties.get(userId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.penalties.delete(userId);
+    return false;
+  }
+
   /** Charge a frame to the connection's budget: false means drop it (and maybe close the socket). */
   private admit(client: Client, bytes: number): boolean {
     if (client.ws.readyState !== WebSocket.OPEN) return false;
     const v = client.budget.take(bytes);
     if (v.verdict === "ok") return true;
-    if (v.verdict === "close") closeSocket(client.ws, CLOSE_POLICY, "too many frames");
+    if (v.verdict === "close") {
+      closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
+      // The account may not open another socket here until a full allowance would have refilled.
+      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
+    }
     else if (v.first) send(client.ws, { type: "error", code: "rate_limited", message: "Too many frames; later frames are dropped until the allowance refills", retryAfterMs: v.retryAfterMs });
     return false;
   }
@@ -220,7 +241,11 @@ export class ChatSocketServer {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (frame.type === "auth") {
       if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
-      const actor = typeof frame.token === "string" ? await actorForToken(frame.token) : null;
+      const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
+      if (!claims) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      // Checked before the session is read: a flooder's reconnects cost no database work.
+      if (this.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
+      const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
       if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
       if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
@@ -256,16 +281,14 @@ export class ChatSocketServer {
   }
 }
 
-async function actorForToken(token: string): Promise<SignedInActor | null> {
-  const claims = await verifyAccessToken(token);
-  if (!claims) return null;
-  return actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
-}
-
-/** Close with a code, and cut the connection if the client does not complete the close in time. */
-function closeSocket(ws: WebSocket, code: number, reason: string) {
+/**
+ * Close with a code, and cut the connection if the client does not complete the close in time.
+ * `stopReading`: nothing more is read from it (a flooder's backlog is never parsed).
+ */
+function closeSocket(ws: WebSocket, code: number, reason: string, stopReading = false) {
   if (ws.readyState === WebSocket.CLOSED) return;
   ws.close(code, reason);
+  if (stopReading) ws.pause();
   setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
 }
 
