@@ -23,7 +23,7 @@ import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
 import { listenFanout, type ChatNotice } from "./fanout";
 import { chatHub, type ChatHub, type Peer } from "./hub";
-import { handleMessageFrame } from "./messages";
+import { handleMessageFrame, rateLimitedFrame } from "./messages";
 import { FrameBudget, TokenBuckets } from "./rate";
 
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -227,17 +227,26 @@ export class ChatSocketServer {
       return send(client.ws, { type: "error", code: "bad_frame", message: "Frames need a string `type`" });
     }
     if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
+    // The flood limit counts messages as they arrive, not when their turn comes: a slow database
+    // must not turn a burst into a trickle that passes. (A message right behind its auth frame,
+    // before the socket is ready, is counted in its turn.)
+    let slotTaken = false;
+    if (frame.type === "message" && client.actor) {
+      const slot = this.buckets.take(client.actor.user.id);
+      if (!slot.ok) return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
+      slotTaken = true;
+    }
     // One frame at a time per socket: messages are stored (and so ordered) as they were sent, and
     // a message right behind its auth frame finds the socket authenticated.
     client.queue = client.queue
-      .then(() => this.handle(client, frame))
+      .then(() => this.handle(client, frame, slotTaken))
       .catch((err: unknown) => {
         console.error("chat socket: frame failed", err);
         send(client.ws, { type: "error", code: "internal_error", message: "Something went wrong on our side" });
       });
   }
 
-  private async handle(client: Client, frame: Record<string, unknown>) {
+  private async handle(client: Client, frame: Record<string, unknown>, slotTaken = false) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (frame.type === "auth") {
       if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
@@ -262,6 +271,7 @@ export class ChatSocketServer {
           send: (f) => send(client.ws, f),
           unauthorized: () => closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended"),
           refreshed: (a) => (client.actor = a),
+          slotTaken,
         },
         frame,
       );
