@@ -227,8 +227,10 @@ describe("/ws/chat under attack", () => {
     const a = stats(attacked);
     console.log(`chat delivery latency (ms) quiet ${JSON.stringify(q)} attacked ${JSON.stringify(a)}; flooder ${JSON.stringify(totals)}`);
     expect(totals.bursts).toBeGreaterThanOrEqual(2);
-    // Every flooder connection was closed by the server for its flood (or refused while cooling off).
-    expect(Object.keys(totals.closeCodes)).toEqual(["1008"]);
+    // Every flooder connection was closed by the server: for its flood or while cooling off (1008),
+    // or, on a machine slow enough, because its auth took longer than this file's 1 s (4401).
+    expect(Object.keys(totals.closeCodes).filter((c) => c !== "1008" && c !== "4401")).toEqual([]);
+    expect(totals.closeCodes["1008"]).toBeGreaterThanOrEqual(totals.bursts);
     expect(a.p50).toBeLessThanOrEqual(2 * q.p50);
     expect(a.p90).toBeLessThanOrEqual(2 * q.p90);
     rx.ws.close();
