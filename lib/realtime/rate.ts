@@ -37,8 +37,10 @@ export type FrameVerdict = { verdict: "ok" } | { verdict: "throttled"; first: bo
 /**
  * One connection's frame allowance, checked before a frame is even parsed: `burst` frames at once,
  * refilled at `perSecond`. A frame costs one token per started `unit` bytes, so large frames use
- * the allowance up faster. Frames past it are dropped (the first of a run gets told); once the
- * dropped cost of one run exceeds `burst`, the connection is a flood and gets closed.
+ * the allowance up faster. Frames past it are dropped (the first of an episode gets told); once
+ * the dropped cost of one episode exceeds `burst`, the connection is a flood and gets closed. An
+ * episode ends only when the allowance has refilled completely: a client that keeps sending faster
+ * than the refill is closed even if some of its frames get through in between.
  */
 export class FrameBudget {
   private tokens: number;
@@ -59,10 +61,10 @@ export class FrameBudget {
     const cost = 1 + Math.floor(bytes / this.unit);
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / 1000);
     this.at = now;
+    if (this.tokens >= this.burst) this.overdraft = 0;
     if (this.tokens >= 1) {
       // May go below zero: one large frame is still answered, then the connection waits it off.
       this.tokens -= cost;
-      this.overdraft = 0;
       return { verdict: "ok" };
     }
     const first = this.overdraft === 0;

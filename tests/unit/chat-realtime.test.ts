@@ -62,8 +62,21 @@ describe("FrameBudget", () => {
     expect(b.take(2500, 0).verdict).toBe("ok");
     expect(b.take(1, 0).verdict).toBe("throttled");
     expect(b.take(1, 1000).verdict).toBe("ok");
-    // An accepted frame ends the run of drops: the next drop is reported again.
-    expect(b.take(1, 1000)).toMatchObject({ verdict: "throttled", first: true });
+    // Still the same episode until the allowance has refilled completely.
+    expect(b.take(1, 1000)).toMatchObject({ verdict: "throttled", first: false });
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000)).toMatchObject({ verdict: "throttled", first: true });
+  });
+
+  it("closes a client that keeps sending faster than the refill, though some frames get through", () => {
+    const b = new FrameBudget(10, 10, 1000, 0);
+    const verdicts: string[] = [];
+    // 20 frames a second against a refill of 10: half pass, the drops add up to a close.
+    for (let t = 0; t < 5000 && verdicts.at(-1) !== "close"; t += 50) verdicts.push(b.take(1, t).verdict);
+    expect(verdicts.at(-1)).toBe("close");
+    expect(verdicts.filter((v) => v === "ok").length).toBeGreaterThan(10);
   });
 });
 
