@@ -26,14 +26,14 @@ beforeAll(async () => {
     DATABASE_URL: process.env.DATABASE_URL ?? "",
     UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
     HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-  });
+  }, { timeoutMs: 200_000 });
   const username = `ua_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const post = (p: string, body: unknown) => fetch(`${server.url}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   expect((await post("/api/accounts/create", { email: `${username}@example.test`, username, password: "long-enough-1", role: "SELLER" })).status).toBe(201);
   const login = (await (await post("/api/auth/login", { email: username, password: "long-enough-1" })).json()) as { token: string; user: { id: string } };
   token = login.token;
   userId = login.user.id;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.stop();

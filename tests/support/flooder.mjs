@@ -61,6 +61,7 @@ function once() {
         if (opcode === 1 && payload.includes('"type":"ready"')) {
           socket.write(burst);
           stats.bursts++;
+          process.stdout.write("burst\n");
         }
       }
     });
