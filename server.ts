@@ -34,7 +34,12 @@ async function main() {
   // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
   // or in development, where Next's hot reload must see every request.
   const api = !dev && process.env.API_DIRECT !== "0" ? await loadApiRouter(process.cwd()) : null;
-  const server = createServer((req, res) => {
+  // Every request must arrive whole within this time (Node's default, 5 minutes; configurable for
+  // tests): a client trickling a body byte by byte is answered 408 and cut off. Checked at a tenth
+  // of it, so it fires on time.
+  const requestTimeout = Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 300_000);
+  const timeouts = { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)) };
+  const server = createServer(timeouts, (req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
     const url = req.url ?? "/";
@@ -67,7 +72,7 @@ async function main() {
     const pathname = (req.url ?? "").split("?")[0];
     if (pathname === "/ws/chat") {
       req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
-      chat.wss.handleUpgrade(req, socket, head, (ws) => chat.wss.emit("connection", ws, req));
+      chat.handleUpgrade(req, socket, head);
       return true;
     }
     if (dev && pathname?.startsWith("/_next/")) return emit(event, ...args);

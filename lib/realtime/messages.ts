@@ -21,15 +21,23 @@ export type MessageContext = {
   unauthorized: () => void;
   /** The actor as loaded now, with current permissions. */
   refreshed: (actor: SignedInActor) => void;
+  /** The flood bucket was already charged when the frame arrived. */
+  slotTaken?: boolean;
 };
+
+/** The answer to a message frame over the flood limit. */
+export function rateLimitedFrame(frame: Record<string, unknown>, retryAfterMs: number) {
+  const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
+  return { type: "error", code: "rate_limited", message: `Too many messages; retry in ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs, ...ref };
+}
 
 export async function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): Promise<void> {
   const ref = typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
   const error = (code: string, message: string, extra: object = {}) => c.send({ type: "error", code, message, ...extra, ...(ref ? { ref } : {}) });
 
-  const slot = c.buckets.take(c.actor.user.id);
-  if (!slot.ok) {
-    return error("rate_limited", `Too many messages; retry in ${Math.ceil(slot.retryAfterMs / 1000)} s`, { retryAfterMs: slot.retryAfterMs });
+  if (!c.slotTaken) {
+    const slot = c.buckets.take(c.actor.user.id);
+    if (!slot.ok) return c.send(rateLimitedFrame(frame, slot.retryAfterMs));
   }
   const db = await getDb();
   const actor = await actorForSession(db, c.actor.session.id, c.actor.user.id, c.actor.session.via);

@@ -31,3 +31,45 @@ export class TokenBuckets {
     for (const [key, b] of this.buckets) if (b.tokens + (now - b.at) * (this.capacity / this.windowMs) >= this.capacity) this.buckets.delete(key);
   }
 }
+
+export type FrameVerdict = { verdict: "ok" } | { verdict: "throttled"; first: boolean; retryAfterMs: number } | { verdict: "close" };
+
+/**
+ * One connection's frame allowance, checked before a frame is even parsed: `burst` frames at once,
+ * refilled at `perSecond`. A frame costs one token per started `unit` bytes, so large frames use
+ * the allowance up faster. Frames past it are dropped (the first of an episode gets told); once
+ * the dropped cost of one episode exceeds `burst`, the connection is a flood and gets closed. An
+ * episode ends only when the allowance has refilled completely: a client that keeps sending faster
+ * than the refill is closed even if some of its frames get through in between.
+ */
+export class FrameBudget {
+  private tokens: number;
+  private at: number;
+  private overdraft = 0;
+
+  constructor(
+    readonly burst: number,
+    readonly perSecond: number,
+    readonly unit: number,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.at = now;
+  }
+
+  take(bytes: number, now = Date.now()): FrameVerdict {
+    const cost = 1 + Math.floor(bytes / this.unit);
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / 1000);
+    this.at = now;
+    if (this.tokens >= this.burst) this.overdraft = 0;
+    if (this.tokens >= 1) {
+      // May go below zero: one large frame is still answered, then the connection waits it off.
+      this.tokens -= cost;
+      return { verdict: "ok" };
+    }
+    const first = this.overdraft === 0;
+    this.overdraft += cost;
+    if (this.overdraft > this.burst) return { verdict: "close" };
+    return { verdict: "throttled", first, retryAfterMs: Math.ceil(((1 - this.tokens) / this.perSecond) * 1000) };
+  }
+}

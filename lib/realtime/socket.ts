@@ -4,7 +4,13 @@
 // later (on any instance) closes its sockets with 4401 too. After ready: `message` frames send
 // chat messages (./messages.ts), `ping` answers `pong`. Deliveries arrive from the database's
 // NOTIFY (./fanout.ts) and go out through the process's hub (./hub.ts).
+//
+// Abuse limits (docs/security.md, "Chat socket"): a browser handshake from a foreign Origin is
+// refused with 403 before the upgrade; every connection has a frame budget (./rate.ts) checked
+// before a frame is parsed; a heartbeat terminates connections that stop answering pings; a socket
+// the server closes and whose client does not finish the close is cut after a short grace.
 import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
@@ -17,8 +23,8 @@ import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
 import { listenFanout, type ChatNotice } from "./fanout";
 import { chatHub, type ChatHub, type Peer } from "./hub";
-import { handleMessageFrame } from "./messages";
-import { TokenBuckets } from "./rate";
+import { handleMessageFrame, rateLimitedFrame } from "./messages";
+import { FrameBudget, TokenBuckets } from "./rate";
 
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const AUTH_TIMEOUT_MS = Number(process.env.WS_AUTH_TIMEOUT_MS ?? 10_000);
@@ -26,27 +32,59 @@ export const CLOSE_UNAUTHORIZED = 4401;
 /** Flood limit per user and instance: this many messages at once, refilled over the window. */
 export const RATE_MESSAGES = Number(process.env.WS_RATE_LIMIT_MESSAGES ?? 20);
 export const RATE_WINDOW_MS = Number(process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000);
+/** Frames per connection (any type, pings included): this many at once, refilled per second. */
+export const FRAME_BURST = Number(process.env.WS_FRAME_BURST ?? 100);
+export const FRAMES_PER_SECOND = Number(process.env.WS_FRAMES_PER_SECOND ?? 20);
+/** A frame costs one token per started 16 KiB (a 5,000-character message fits in one). */
+const FRAME_COST_UNIT = 16 * 1024;
+/** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
+const FLOOD_COOLDOWN_MS = (FRAME_BURST / FRAMES_PER_SECOND) * 1000;
+/** Ping every connection this often; one that has not answered the previous ping is terminated. */
+export const PING_INTERVAL_MS = Number(process.env.WS_PING_INTERVAL_MS ?? 30_000);
+/** After the server closes a socket, the client has this long to finish the close handshake. */
+const CLOSE_GRACE_MS = 2000;
+export const CLOSE_POLICY = 1008;
+/** Largest frame read at all; larger ones close the socket (1009) from their header alone. */
+export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 
-type Client = { ws: WebSocket; actor: SignedInActor | null; peer: Peer | null; ip: string; queue: Promise<void> };
+type Client = {
+  ws: WebSocket;
+  actor: SignedInActor | null;
+  peer: Peer | null;
+  ip: string;
+  queue: Promise<void>;
+  budget: FrameBudget;
+  alive: boolean;
+};
 
 export class ChatSocketServer {
   // Frames over 64 KiB get an error frame and the socket stays open (contract 5) up to this size;
   // beyond it ws closes the socket (1009) rather than buffer arbitrary amounts per connection.
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  // autoPong off: the client's pings are answered in onConnection, within the frame budget.
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, autoPong: false });
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
   private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);
-  private readonly pruner = setInterval(() => this.buckets.prune(), RATE_WINDOW_MS);
+  private readonly pruner = setInterval(() => {
+    this.buckets.prune();
+    for (const userId of this.penalties.keys()) this.cooling(userId);
+  }, RATE_WINDOW_MS);
+  private readonly heartbeat = setInterval(() => this.beat(), PING_INTERVAL_MS);
+  /** Accounts whose socket was closed for flooding: user id => refused until. */
+  private readonly penalties = new Map<string, number>();
+  private readonly origins: AllowedOrigins;
   private stopFanout?: () => Promise<void>;
 
   constructor(private readonly hub: ChatHub = chatHub) {
     this.pruner.unref();
+    this.heartbeat.unref();
+    this.origins = allowedOrigins(process.env.NEXTAUTH_URL, process.env.WS_ALLOWED_ORIGINS);
     this.wss.on("connection", (ws, req: IncomingMessage) => this.onConnection(ws, req));
     this.unsubscribe = sessionEvents.onRevoked(({ sessionIds, userId }) => {
       const ids = new Set(sessionIds);
       for (const c of this.clients) {
         if (c.actor && (ids.has(c.actor.session.id) || (userId && c.actor.user.id === userId))) {
-          c.ws.close(CLOSE_UNAUTHORIZED, "session revoked");
+          closeSocket(c.ws, CLOSE_UNAUTHORIZED, "session revoked");
         }
       }
     });
@@ -55,6 +93,20 @@ export class ChatSocketServer {
   /** Subscribe to the database's deliveries and revocations (before the server listens). */
   async start(handle: DbHandle) {
     this.stopFanout = await listenFanout(handle, { message: (n) => this.onNotice(n) });
+  }
+
+  /**
+   * server.ts hands every /ws/chat upgrade here. A browser always sends Origin: one from another
+   * site is refused with 403 before the upgrade (a page elsewhere must not open a socket riding
+   * on the user's cookie). No Origin at all is a non-browser client (an agent), which has to
+   * authenticate with a token or cookie of its own anyway.
+   */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (!this.origins.allows(req.headers.origin, req.headers.host)) {
+      refuseUpgrade(socket, 403, "Forbidden", "This origin may not open the chat socket");
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
   }
 
   get size(): number {
@@ -78,10 +130,18 @@ export class ChatSocketServer {
   }
 
   private onConnection(ws: WebSocket, req: IncomingMessage) {
-    const client: Client = { ws, actor: null, peer: null, ip: clientIp(req.headers as Record<string, unknown>), queue: Promise.resolve() };
+    const client: Client = {
+      ws,
+      actor: null,
+      peer: null,
+      ip: clientIp(req.headers as Record<string, unknown>),
+      queue: Promise.resolve(),
+      budget: new FrameBudget(FRAME_BURST, FRAMES_PER_SECOND, FRAME_COST_UNIT),
+      alive: true,
+    };
     this.clients.add(client);
     const timer = setTimeout(() => {
-      if (!client.actor) ws.close(CLOSE_UNAUTHORIZED, "authentication timeout");
+      if (!client.actor) closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
     }, AUTH_TIMEOUT_MS);
     ws.on("close", () => {
       clearTimeout(timer);
@@ -96,12 +156,52 @@ export class ChatSocketServer {
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))
         .then((actor) => {
-          if (actor && !client.actor && ws.readyState === WebSocket.OPEN) this.ready(client, actor);
+          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN) return;
+          if (this.cooling(actor.user.id)) closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
+          else this.ready(client, actor);
         })
         .catch(() => {});
     }
 
     ws.on("message", (data, isBinary) => this.onFrame(client, data as Buffer, isBinary));
+    ws.on("ping", (data) => {
+      if (this.admit(client, data.byteLength)) ws.pong(data);
+    });
+    ws.on("pong", () => (client.alive = true));
+  }
+
+  /** Terminate connections that did not answer the last ping (dead peers, clients that stopped reading). */
+  private beat() {
+    for (const c of this.clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      if (c.ws.readyState === WebSocket.OPEN) c.ws.ping();
+    }
+  }
+
+  private cooling(userId: string): boolean {
+    const until = this.penalties.get(userId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.penalties.delete(userId);
+    return false;
+  }
+
+  /** Charge a frame to the connection's budget: false means drop it (and maybe close the socket). */
+  private admit(client: Client, bytes: number): boolean {
+    if (client.ws.readyState !== WebSocket.OPEN) return false;
+    const v = client.budget.take(bytes);
+    if (v.verdict === "ok") return true;
+    if (v.verdict === "close") {
+      closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
+      // The account may not open another socket here until a full allowance would have refilled.
+      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
+    }
+    else if (v.first) send(client.ws, { type: "error", code: "rate_limited", message: "Too many frames; later frames are dropped until the allowance refills", retryAfterMs: v.retryAfterMs });
+    return false;
   }
 
   private ready(client: Client, actor: SignedInActor) {
@@ -113,6 +213,7 @@ export class ChatSocketServer {
   }
 
   private onFrame(client: Client, data: Buffer, isBinary: boolean) {
+    if (!this.admit(client, data.byteLength)) return;
     if (isBinary || data.byteLength > MAX_FRAME_BYTES) {
       return send(client.ws, { type: "error", code: isBinary ? "bad_frame" : "frame_too_large", message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes` });
     }
@@ -126,27 +227,40 @@ export class ChatSocketServer {
       return send(client.ws, { type: "error", code: "bad_frame", message: "Frames need a string `type`" });
     }
     if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
+    // The flood limit counts messages as they arrive, not when their turn comes: a slow database
+    // must not turn a burst into a trickle that passes. (A message right behind its auth frame,
+    // before the socket is ready, is counted in its turn.)
+    let slotTaken = false;
+    if (frame.type === "message" && client.actor) {
+      const slot = this.buckets.take(client.actor.user.id);
+      if (!slot.ok) return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
+      slotTaken = true;
+    }
     // One frame at a time per socket: messages are stored (and so ordered) as they were sent, and
     // a message right behind its auth frame finds the socket authenticated.
     client.queue = client.queue
-      .then(() => this.handle(client, frame))
+      .then(() => this.handle(client, frame, slotTaken))
       .catch((err: unknown) => {
         console.error("chat socket: frame failed", err);
         send(client.ws, { type: "error", code: "internal_error", message: "Something went wrong on our side" });
       });
   }
 
-  private async handle(client: Client, frame: Record<string, unknown>) {
+  private async handle(client: Client, frame: Record<string, unknown>, slotTaken = false) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (frame.type === "auth") {
       if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
-      const actor = typeof frame.token === "string" ? await actorForToken(frame.token) : null;
-      if (!actor) return client.ws.close(CLOSE_UNAUTHORIZED, "invalid token");
+      const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
+      if (!claims) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      // Checked before the session is read: a flooder's reconnects cost no database work.
+      if (this.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
+      const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
+      if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
       if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
     }
     const actor = client.actor;
-    if (!actor) return client.ws.close(CLOSE_UNAUTHORIZED, "authenticate first");
+    if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
       return handleMessageFrame(
         {
@@ -155,8 +269,9 @@ export class ChatSocketServer {
           ip: client.ip,
           buckets: this.buckets,
           send: (f) => send(client.ws, f),
-          unauthorized: () => client.ws.close(CLOSE_UNAUTHORIZED, "session ended"),
+          unauthorized: () => closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended"),
           refreshed: (a) => (client.actor = a),
+          slotTaken,
         },
         frame,
       );
@@ -169,16 +284,63 @@ export class ChatSocketServer {
   close(code = 1001, reason = "server shutting down") {
     this.unsubscribe();
     clearInterval(this.pruner);
+    clearInterval(this.heartbeat);
     void this.stopFanout?.().catch(() => {});
     for (const c of this.clients) c.ws.close(code, reason);
     this.wss.close();
   }
 }
 
-async function actorForToken(token: string): Promise<SignedInActor | null> {
-  const claims = await verifyAccessToken(token);
-  if (!claims) return null;
-  return actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
+/**
+ * Close with a code, and cut the connection if the client does not complete the close in time.
+ * `stopReading`: nothing more is read from it (a flooder's backlog is never parsed).
+ */
+function closeSocket(ws: WebSocket, code: number, reason: string, stopReading = false) {
+  if (ws.readyState === WebSocket.CLOSED) return;
+  ws.close(code, reason);
+  if (stopReading) ws.pause();
+  setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+}
+
+function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string) {
+  socket.on("error", () => {});
+  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  // Whatever the client still sends is not read.
+  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+}
+
+type AllowedOrigins = { allows: (origin: string | undefined, host: string | undefined) => boolean };
+
+/**
+ * The site's own origins: the page's own host (the Origin's host equals the Host the browser
+ * connected to, i.e. same-origin), NEXTAUTH_URL's origin (the public address behind a proxy that
+ * rewrites Host) and any listed in WS_ALLOWED_ORIGINS (comma-separated).
+ */
+export function allowedOrigins(publicUrl: string | undefined, extra: string | undefined): AllowedOrigins {
+  const listed = new Set<string>();
+  for (const raw of [publicUrl, ...(extra ?? "").split(",")]) {
+    const origin = originOf(raw?.trim());
+    if (origin) listed.add(origin);
+  }
+  return {
+    allows(origin, host) {
+      if (origin === undefined) return true;
+      const normalized = originOf(origin);
+      if (!normalized) return false;
+      if (listed.has(normalized)) return true;
+      return !!host && new URL(normalized).host === host.toLowerCase();
+    },
+  };
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value || value === "null") return null;
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 function send(ws: WebSocket, frame: object) {

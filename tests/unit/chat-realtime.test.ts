@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ChatHub, type Peer } from "@/lib/realtime/hub";
-import { TokenBuckets } from "@/lib/realtime/rate";
+import { FrameBudget, TokenBuckets } from "@/lib/realtime/rate";
+import { allowedOrigins } from "@/lib/realtime/socket";
 
 describe("TokenBuckets", () => {
   it("allows a burst of capacity, then refills evenly over the window", () => {
@@ -42,5 +43,58 @@ describe("ChatHub", () => {
     hub.add(p);
     hub.remove(p);
     expect(hub.has("X")).toBe(false);
+  });
+});
+
+describe("FrameBudget", () => {
+  it("admits a burst, drops what follows telling the client once, and closes a persistent flood", () => {
+    const b = new FrameBudget(3, 1, 1000, 0);
+    expect([b.take(10, 0), b.take(10, 0), b.take(10, 0)].map((v) => v.verdict)).toEqual(["ok", "ok", "ok"]);
+    expect(b.take(10, 0)).toEqual({ verdict: "throttled", first: true, retryAfterMs: 1000 });
+    expect(b.take(10, 0)).toMatchObject({ verdict: "throttled", first: false });
+    expect(b.take(10, 0)).toMatchObject({ verdict: "throttled", first: false });
+    expect(b.take(10, 0)).toEqual({ verdict: "close" });
+  });
+
+  it("refills over time and charges large frames more", () => {
+    const b = new FrameBudget(3, 1, 1000, 0);
+    // 2,500 bytes cost three tokens: the allowance is gone after one such frame.
+    expect(b.take(2500, 0).verdict).toBe("ok");
+    expect(b.take(1, 0).verdict).toBe("throttled");
+    expect(b.take(1, 1000).verdict).toBe("ok");
+    // Still the same episode until the allowance has refilled completely.
+    expect(b.take(1, 1000)).toMatchObject({ verdict: "throttled", first: false });
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000).verdict).toBe("ok");
+    expect(b.take(1, 4000)).toMatchObject({ verdict: "throttled", first: true });
+  });
+
+  it("closes a client that keeps sending faster than the refill, though some frames get through", () => {
+    const b = new FrameBudget(10, 10, 1000, 0);
+    const verdicts: string[] = [];
+    // 20 frames a second against a refill of 10: half pass, the drops add up to a close.
+    for (let t = 0; t < 5000 && verdicts.at(-1) !== "close"; t += 50) verdicts.push(b.take(1, t).verdict);
+    expect(verdicts.at(-1)).toBe("close");
+    expect(verdicts.filter((v) => v === "ok").length).toBeGreaterThan(10);
+  });
+});
+
+describe("allowedOrigins", () => {
+  const origins = allowedOrigins("https://expo.example.com/", " https://app.example.com ,not a url");
+  it("allows the site's own origins and clients without Origin", () => {
+    expect(origins.allows(undefined, "internal:3000")).toBe(true);
+    expect(origins.allows("https://expo.example.com", "internal:3000")).toBe(true);
+    expect(origins.allows("https://app.example.com", "internal:3000")).toBe(true);
+    // Same-origin: the page's origin names the host the browser connected to.
+    expect(origins.allows("http://localhost:3000", "localhost:3000")).toBe(true);
+    expect(origins.allows("http://LOCALHOST:3000", "localhost:3000")).toBe(true);
+  });
+
+  it("refuses every other origin, null and garbage", () => {
+    for (const o of ["https://evil.example", "https://expo.example.com.evil.example", "http://expo.example.com", "https://expo.example.com:8443", "null", "", "javascript:alert(1)", "file:///etc"]) {
+      expect(origins.allows(o, "internal:3000"), o).toBe(false);
+    }
+    expect(origins.allows("http://localhost:3001", "localhost:3000")).toBe(false);
   });
 });

@@ -12,6 +12,13 @@ export const MAX_UPLOAD = Math.max(...Object.values(LIMITS));
 /** Room for the multipart framing and the small `type` field around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 
+/**
+ * An upload that sends nothing for this long is abandoned (408, the partial file removed). The
+ * whole request is also bounded by the server's request timeout (HTTP_REQUEST_TIMEOUT_MS in
+ * server.ts), which stops a client that trickles a byte now and then.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
+
 /** Types that change the uploader's own store; spec 4.3: AI agents must not use them. */
 export const HUMAN_ONLY_TYPES: ReadonlySet<UploadType> = new Set(["logo", "banner"]);
 

@@ -7,8 +7,20 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/api/errors";
 import { newStorageKey, storage } from "@/lib/storage";
 import { sanitizeFileName } from "./names";
-import { ACCEPTED, isUploadType, kindOf, LIMITS, MAX_UPLOAD, MULTIPART_OVERHEAD, UPLOAD_TYPES, type UploadKind, type UploadType } from "./policy";
-import { HEAD_BYTES, sniff, sniffOfficeZip, type Sniffed } from "./sniff";
+import {
+  ACCEPTED,
+  isUploadType,
+  kindOf,
+  LIMITS,
+  MAX_UPLOAD,
+  MULTIPART_OVERHEAD,
+  UPLOAD_IDLE_TIMEOUT_MS,
+  UPLOAD_TYPES,
+  type UploadKind,
+  type UploadType,
+} from "./policy";
+import { HEAD_BYTES, OOXML, sniff, sniffOfficeZip, type Sniffed } from "./sniff";
+import { inspectZip } from "./zip-check";
 
 export type Received = { type: UploadType; key: string; size: number; mime: string; name: string };
 type StoredFile = { key: string; size: number; sniffed: Sniffed; name: string };
@@ -59,9 +71,17 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
     const abort = new AbortController();
     let total = 0;
 
+    // A client that stops sending must not hold a parser, a file handle and a partial file.
+    const idle = setTimeout(
+      () => fail(new ApiError("request_timeout", `Nothing arrived for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s; the upload was abandoned`)),
+      UPLOAD_IDLE_TIMEOUT_MS,
+    );
+    source.once("end", () => clearTimeout(idle));
+
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       const apiErr = toApiError(err);
       source.unpipe();
       dropRest(source);
@@ -75,6 +95,7 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
 
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        idle.refresh();
         total += chunk.length;
         if (total > MAX_UPLOAD + MULTIPART_OVERHEAD) fail(tooLarge(type ? LIMITS[kindOf(type)] : MAX_UPLOAD));
         done(null, chunk);
@@ -108,6 +129,7 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
         (result) => {
           if (settled) return;
           settled = true;
+          clearTimeout(idle);
           resolve(result);
         },
         fail,
@@ -126,6 +148,10 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
         const stream = await storage().open(stored.key);
         mime = (stream && (await sniffOfficeZip(stream))) ?? "";
         if (!mime) throw unsupported(ACCEPTED.document);
+      }
+      if (OOXML.has(mime)) {
+        const zip = await inspectZip(storage(), stored.key, stored.size);
+        if (!zip.ok) throw new ApiError("unsupported_media_type", `The Office file is refused: ${zip.reason}`);
       }
       return { type, key: stored.key, size: stored.size, mime, name: stored.name };
     }

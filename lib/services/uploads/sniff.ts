@@ -27,7 +27,7 @@ const IMAGES: Record<string, string> = {
 };
 
 // Macro-enabled variants (xlsm, docm, pptm) are deliberately absent.
-const OOXML = new Set([
+export const OOXML: ReadonlySet<string> = new Set([
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   "application/vnd.openxmlformats-officedocument.presentationml.presentation",
