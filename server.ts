@@ -9,6 +9,7 @@ import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
+import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 
 async function main() {
@@ -33,10 +34,18 @@ async function main() {
   // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
   // or in development, where Next's hot reload must see every request.
   const api = !dev && process.env.API_DIRECT !== "0" ? await loadApiRouter(process.cwd()) : null;
+  const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+  const securityHeaders = baseSecurityHeaders(https);
+  const fallbackCsp = staticPageCsp({ dev, https });
   const server = createServer((req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // Next's internal recursion marker (CVE-2025-29927 skipped middleware with it): never from a client.
+    delete req.headers["x-middleware-subrequest"];
     const url = req.url ?? "/";
+    // Security headers for every answer; the proxy's nonce CSP (pages) or a handler's own replaces these.
+    for (const [k, v] of securityHeaders) res.setHeader(k, v);
+    res.setHeader("Content-Security-Policy", url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp") ? API_CSP : fallbackCsp);
     if (api && url.startsWith("/api/")) {
       const hit = api.match(req.method ?? "GET", url.split("?")[0]!);
       if (hit) {

@@ -9,6 +9,9 @@ import { signIn } from "@/lib/services/auth/sign-in";
 import { clientIp, DEVICE_COOKIE, parseCookies } from "./cookies";
 import { COOKIE_SESSION_SECONDS, revokeSessions } from "./sessions";
 
+/** The `error` a throttled credentials sign-in reports (`?error=rate_limited`, signIn()'s `error`). */
+export const SIGN_IN_THROTTLED = "rate_limited";
+
 type SignedInUser = { id: string; name: string; email: string; sid: string; role: string; isAI: boolean };
 
 export function authOptions(): AuthOptions {
@@ -48,7 +51,10 @@ export function authOptions(): AuthOptions {
             return user;
           } catch (err) {
             if (err instanceof ApiError && err.status === 401) return null;
-            throw err;
+            // NextAuth puts a thrown error's message into the redirect URL (`?error=`): only stable codes.
+            if (err instanceof ApiError && err.code === "rate_limited") throw new Error(SIGN_IN_THROTTLED);
+            console.error("sign-in failed", err);
+            throw new Error("unavailable");
           }
         },
       }),
