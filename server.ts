@@ -1,6 +1,7 @@
 // The custom server: Next.js and the /ws/chat WebSocket on one port. Opens, migrates and seeds the
 // database before it listens; shuts down gracefully on SIGTERM/SIGINT.
 import { createServer, type IncomingMessage } from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
@@ -10,6 +11,7 @@ import { prepareDatabase } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
+import { staticPageCspSetter } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 
 async function main() {
@@ -37,6 +39,7 @@ async function main() {
   const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
   const securityHeaders = baseSecurityHeaders(https);
   const fallbackCsp = staticPageCsp({ dev, https });
+  const staticCsp = staticPageCspSetter(path.join(process.cwd(), ".next"), { dev, https });
   const server = createServer((req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
@@ -60,6 +63,7 @@ async function main() {
         return;
       }
     }
+    if (!dev) staticCsp(req, res);
     void handleRequest(req, res);
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our

@@ -110,7 +110,8 @@ describe("brute force on sign-in", () => {
     }
     const ghostHeld = await elsewhere.login(ghost, "anything");
     expectThrottled(ghostHeld);
-    expect(ghostHeld.body.detail).toBe(held.body.detail);
+    const seconds = (d: unknown) => String(d).replace(/\d+/g, "N");
+    expect(seconds(ghostHeld.body.detail)).toBe(seconds(held.body.detail));
   });
 
   it("keeps the owner's usual address open while strangers hammer the account", async () => {
