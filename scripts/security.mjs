@@ -161,6 +161,9 @@ async function fixtures(base) {
   const requirement = (await call(base, "/api/buyer/requirements", { token: buyer.token, json: { title: "LED", description: "1000 bulbs" } })).requirement;
   const ai = (await call(base, "/api/ai/accounts", { token: seller.token, json: { role: "AI_BUYER", password: "ai-password-1" } })).account;
   const key = await call(base, "/api/keys", { token: seller.token, json: { name: "sqlmap" } });
+  // Spares for the DELETE targets, so deleting them leaves the ids the other targets use.
+  const spareKey = await call(base, "/api/keys", { token: seller.token, json: { name: "spare" } });
+  const spareProduct = (await call(base, "/api/products", { token: seller.token, json: { title: `Spare ${tag}`, price: 1, currency: "USD", category, moq: 1 } })).product;
   const ids = {
     productId: product.id,
     boothId: booth.id,
@@ -173,6 +176,8 @@ async function fixtures(base) {
     to: seller.id,
   };
   const byPath = [
+    [/^DELETE \/api\/products\/\{id\}/, spareProduct.id],
+    [/^DELETE \/api\/keys\/\{id\}/, spareKey.key.id],
     [/^\/api\/products\/\{id\}/, product.id],
     [/^\/api\/booths\/\{id\}/, booth.id],
     [/^\/api\/exhibitions\/\{id\}/, exhibition.id],
@@ -259,7 +264,7 @@ function targets(doc, f) {
       const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
       if (op.requestBody && !bodySchema) continue; // form and multipart bodies
       // Every value is marked with sqlmap's custom injection marker `*`.
-      let url = p.replace(/\{(\w+)\}/g, (_, k) => `${encodeURIComponent(String(f.ids[k] ?? f.byPath.find(([r]) => r.test(p))?.[1] ?? "0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f"))}*`);
+      let url = p.replace(/\{(\w+)\}/g, (_, k) => `${encodeURIComponent(String(f.ids[k] ?? f.byPath.find(([r]) => r.test(`${M} ${p}`) || r.test(p))?.[1] ?? "0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f"))}*`);
       const qs = query.map((q) => `${q.name}=${encodeURIComponent(String(sample(doc, q.schema ?? {}, q.name, f)))}*`).join("&");
       if (qs) url += `?${qs}`;
       let body;
@@ -270,8 +275,16 @@ function targets(doc, f) {
         body = JSON.stringify(marked).replace(/"__MARK__(.*?)__END__"/g, (_, v) => JSON.stringify(`${JSON.parse(`"${v}"`)}*`));
       }
       if (!names.length) continue;
+      if (p === "/mcp") continue; // JSON-RPC envelope: the tool call below is the interesting body
       out.push({ id: `${M} ${p}`, method: M, url, body, names, auth: op.security?.length ? "bearer" : "none" });
     }
+  }
+  // The tool server: arguments of a tool call reach the same services through another door.
+  if (!ONLY || "POST /mcp tools/call".includes(ONLY)) {
+    const args = { keyword: "lamp", category: f.ids.category, minPrice: 1, maxPrice: 100 };
+    const names = Object.keys(args).map((k) => `body:params.arguments.${k}`);
+    const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, `${v}*`]));
+    out.push({ id: "POST /mcp tools/call search_products", method: "POST", url: "/mcp", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_products", arguments: marked } }), names, auth: "key" });
   }
   return out;
 }
@@ -288,7 +301,7 @@ function markJson(value, prefix, names) {
 function runSqlmap(base, t, token, outDir) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const headers = ["Accept: application/json", ...(t.body ? ["Content-Type: application/json"] : []), ...(token ? [`Authorization: Bearer ${token}`] : [])];
+    const headers = [t.auth === "key" ? "Accept: application/json, text/event-stream" : "Accept: application/json", ...(t.body ? ["Content-Type: application/json"] : []), ...(token ? [`Authorization: Bearer ${token}`] : [])];
     const argv = [
       "-u", `${base}${t.url}`,
       "--method", t.method,
@@ -351,7 +364,7 @@ async function main() {
           results.push({ ...t, tested: [], injectable: false, errors: [], seconds: 0, note: "NOT RUN (time budget)", skipped: true });
           continue;
         }
-        const token = t.id.startsWith("POST /mcp") ? f.apiKey : t.auth === "bearer" || t.id.includes("/auth/me") ? f.seller.token : null;
+        const token = t.auth === "key" ? f.apiKey : t.auth === "bearer" || t.id.includes("/auth/me") ? f.seller.token : null;
         const dir = path.join(outRoot, String(results.length + queue.length));
         mkdirSync(dir, { recursive: true });
         const r = await runSqlmap(app.url, t, token, dir);
@@ -371,7 +384,7 @@ async function main() {
     const summary = {
       date: new Date().toISOString(),
       engine: usePostgres ? "PostgreSQL" : "PGlite",
-      sqlmap: spawnSync(SQLMAP, ["--version"], { encoding: "utf8" }).stdout.trim(),
+      sqlmap: spawnSync(SQLMAP, ["--version"], { encoding: "utf8" }).stdout.trim().split("\n")[0],
       options: { level: LEVEL, risk: RISK, technique: TECHNIQUE },
       endpoints: results.length,
       parameters: results.reduce((n, r) => n + r.names.length, 0),
