@@ -1,4 +1,5 @@
 // Shapes shared by many endpoints: problem details, pagination, ids.
+import "./zod-csp";
 import { z } from "zod";
 
 export const ProblemSchema = z

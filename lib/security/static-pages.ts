@@ -38,7 +38,8 @@ export function staticPageCspSetter(distDir: string, o: { dev?: boolean; https?:
   return (req: IncomingMessage, res: ServerResponse) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (res.getHeader("x-nextjs-prerender") && String(res.getHeader("content-type") ?? "").startsWith("text/html")) {
+      // Also on a 304 (no content type): the browser takes the 304's CSP for the cached page.
+      if (res.getHeader("x-nextjs-prerender") && String(res.getHeader("content-security-policy") ?? "").includes("'nonce-")) {
         const rewritten = res.getHeader("x-middleware-rewrite");
         const route = typeof rewritten === "string" ? rewritten : (req.url ?? "/").split("?")[0]!;
         res.setHeader("Content-Security-Policy", policyFor(route));
