@@ -41,7 +41,7 @@ export function staticPageCspSetter(distDir: string, o: { dev?: boolean; https?:
       // Also on a 304 (no content type): the browser takes the 304's CSP for the cached page.
       if (res.getHeader("x-nextjs-prerender") && String(res.getHeader("content-security-policy") ?? "").includes("'nonce-")) {
         const rewritten = res.getHeader("x-middleware-rewrite");
-        const route = typeof rewritten === "string" ? rewritten : (req.url ?? "/").split("?")[0]!;
+        const route = new URL(typeof rewritten === "string" ? rewritten : (req.url ?? "/"), "http://x").pathname;
         res.setHeader("Content-Security-Policy", policyFor(route));
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
