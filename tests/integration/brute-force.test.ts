@@ -18,8 +18,8 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
     // A day-long window: a test never straddles two windows.
     LOGIN_FAILURE_WINDOW_SECONDS: "86400",
-  });
-}, 120_000);
+  }, { timeoutMs: 180_000 });
+}, 200_000);
 afterAll(async () => {
   await server?.stop();
 });
