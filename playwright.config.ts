@@ -39,6 +39,8 @@ export default defineConfig({
       DATABASE_URL: "",
       RATE_LIMIT_ANON_PER_HOUR: "100000",
       RATE_LIMIT_USER_PER_HOUR: "100000",
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000",
+      LOGIN_MAX_FAILURES_PER_IP: "100000",
       ADMIN_USERNAME: "e2e_admin",
       ADMIN_PASSWORD: "e2e-admin-password",
     },

@@ -1,9 +1,11 @@
 // Locale routing (never authorization), the http-only device cookie that tells one browser from
-// another for the one-browser rule of contract 2, and the `/api`-less aliases of contract 1.
+// another for the one-browser rule of contract 2, the `/api`-less aliases of contract 1, and the
+// pages' Content-Security-Policy with a per-request nonce (lib/security/headers.ts).
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
 import { apiAliasTarget } from "@/lib/api/aliases";
 import { routing } from "@/lib/i18n/routing";
+import { newNonce, pageCsp } from "@/lib/security/headers";
 
 const intl = createMiddleware(routing);
 const DEVICE_COOKIE = "et_device";
@@ -16,7 +18,12 @@ export default function proxy(request: NextRequest) {
     url.pathname = alias;
     return NextResponse.rewrite(url);
   }
+  // CSP with a fresh nonce: Next reads the policy from the request headers while rendering and puts
+  // the nonce on its own scripts; the browser gets the same policy on the response.
+  const csp = pageCsp(newNonce(), { dev: process.env.NODE_ENV === "development", https: request.nextUrl.protocol === "https:" || (process.env.NEXTAUTH_URL ?? "").startsWith("https://") });
+  request.headers.set("content-security-policy", csp);
   const response = intl(request);
+  response.headers.set("Content-Security-Policy", csp);
   if (!request.cookies.has(DEVICE_COOKIE)) {
     response.cookies.set(DEVICE_COOKIE, crypto.randomUUID(), {
       httpOnly: true,

@@ -1,6 +1,7 @@
 // The custom server: Next.js and the /ws/chat WebSocket on one port. Opens, migrates and seeds the
 // database before it listens; shuts down gracefully on SIGTERM/SIGINT.
 import { createServer, type IncomingMessage } from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
@@ -10,6 +11,8 @@ import { prepareDatabase } from "@/lib/db/migrate";
 import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
+import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
+import { staticPageCspSetter } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 
 async function main() {
@@ -39,10 +42,19 @@ async function main() {
   // of it, so it fires on time.
   const requestTimeout = Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 300_000);
   const timeouts = { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)) };
+  const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+  const securityHeaders = baseSecurityHeaders(https);
+  const fallbackCsp = staticPageCsp({ dev, https });
+  const staticCsp = staticPageCspSetter(path.join(process.cwd(), ".next"), { dev, https });
   const server = createServer(timeouts, (req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // Next's internal recursion marker (CVE-2025-29927 skipped middleware with it): never from a client.
+    delete req.headers["x-middleware-subrequest"];
     const url = req.url ?? "/";
+    // Security headers for every answer; the proxy's nonce CSP (pages) or a handler's own replaces these.
+    for (const [k, v] of securityHeaders) res.setHeader(k, v);
+    res.setHeader("Content-Security-Policy", url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp") ? API_CSP : fallbackCsp);
     if (api && url.startsWith("/api/")) {
       const hit = api.match(req.method ?? "GET", url.split("?")[0]!);
       if (hit) {
@@ -57,6 +69,7 @@ async function main() {
         return;
       }
     }
+    if (!dev) staticCsp(req, res);
     void handleRequest(req, res);
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our

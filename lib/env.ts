@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANON_PER_HOUR: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  // Brute-force brakes on sign-in (lib/services/auth/throttle.ts): failed attempts per window.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
   // "true"/"false" stay accepted as 1/0.

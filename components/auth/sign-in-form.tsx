@@ -24,7 +24,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
         redirect: false,
       });
       if (!res || res.error || !res.ok) {
-        setError(t("badCredentials"));
+        // "rate_limited": the brute-force brake (lib/services/auth/throttle.ts) holds this account or address.
+        setError(res?.error === "rate_limited" ? t("tooManyAttempts") : t("badCredentials"));
         setPending(false);
         return;
       }

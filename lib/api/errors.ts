@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   forbidden: { status: 403, title: "Forbidden" },
   self_trade_forbidden: { status: 403, title: "Self-trade forbidden" },
   ai_not_allowed: { status: 403, title: "Not allowed for AI accounts" },
+  cross_site_request: { status: 403, title: "Cross-site request refused" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict" },

@@ -1,5 +1,5 @@
 // Rate tiers (contract 6): fixed windows counted in the database, so every instance shares them.
-import { lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
@@ -18,22 +18,42 @@ export function rateKey(actor: Actor, ip: string): { key: string; limit: number 
   return { key: `ip:${ip}`, limit: e.RATE_LIMIT_ANON_PER_HOUR };
 }
 
-/** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
-export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
-  const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
-  const nowMs = Date.now();
-  const windowStart = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
-  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - nowMs) / 1000));
+/** The fixed window `now` falls in, and the seconds until it ends. */
+export function currentWindow(windowSeconds: number, nowMs = Date.now()): { start: Date; resetSeconds: number } {
+  const start = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
+  return { start, resetSeconds: Math.max(1, Math.ceil((start.getTime() + windowSeconds * 1000 - nowMs) / 1000)) };
+}
+
+/** Add one to a key's count in the current window; returns the new count. */
+export async function bumpCount(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const { start } = currentWindow(windowSeconds);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart: start, count: 1 })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if (Math.random() < 0.005) {
     // Occasional sweep of finished windows; cheap thanks to the primary key order.
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(windowStart.getTime() - windowSeconds * 1000)));
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(start.getTime() - windowSeconds * 1000)));
   }
-  const count = row?.count ?? 1;
+  return row?.count ?? 1;
+}
+
+/** The counts of several keys in the current window, without counting (missing keys: 0). */
+export async function peekCounts(db: Db, keys: string[], windowSeconds: number): Promise<number[]> {
+  const { start } = currentWindow(windowSeconds);
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, keys), eq(rateLimits.windowStart, start)));
+  return keys.map((k) => rows.find((r) => r.key === k)?.count ?? 0);
+}
+
+/** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
+export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
+  const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
+  const { resetSeconds } = currentWindow(windowSeconds);
+  const count = await bumpCount(db, key, windowSeconds);
   const state = { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds };
   if (count > limit) {
     throw new ApiError("rate_limited", `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${resetSeconds} s`, {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ANONYMOUS, isAdmin, type Actor, type AiActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { resolveActor } from "@/lib/auth/resolve";
+import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { getDb, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
@@ -48,6 +49,7 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
         throw unavailable(err);
       });
       ctx.actor = await resolveActor(ctx.db, req);
+      refuseCrossSite(req, ctx.actor);
       if (op.rateLimited !== false && !isInternal(req)) {
         const rk = rateKey(ctx.actor, ip);
         if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
@@ -113,6 +115,20 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
       return finish(problemResponse(apiErr, requestId), rate, requestId);
     }
   };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF: a state-changing request a browser marks as cross-site is refused unless it brought its own
+ * credentials (Bearer/API key). Cookie sessions and anonymous calls (sign-in, registration) qualify.
+ */
+function refuseCrossSite(req: Request, actor: Actor): void {
+  if (SAFE_METHODS.has(req.method) || isInternal(req)) return;
+  if ((actor.type === "human" || actor.type === "ai") && actor.session.via !== "cookie") return;
+  if (isCrossSite(headerGetter(req.headers))) {
+    throw new ApiError("cross_site_request", "State-changing requests from another site need a Bearer token or API key");
+  }
 }
 
 function checkAccess(op: Operation, actor: Actor): void {

@@ -7,7 +7,10 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { signIn } from "@/lib/services/auth/sign-in";
 import { clientIp, DEVICE_COOKIE, parseCookies } from "./cookies";
-import { COOKIE_SESSION_SECONDS, revokeSessions } from "./sessions";
+import { actorForSession, COOKIE_SESSION_SECONDS, revokeSessions } from "./sessions";
+
+/** The `error` a throttled credentials sign-in reports (`?error=rate_limited`, signIn()'s `error`). */
+export const SIGN_IN_THROTTLED = "rate_limited";
 
 type SignedInUser = { id: string; name: string; email: string; sid: string; role: string; isAI: boolean };
 
@@ -48,13 +51,21 @@ export function authOptions(): AuthOptions {
             return user;
           } catch (err) {
             if (err instanceof ApiError && err.status === 401) return null;
-            throw err;
+            // NextAuth puts a thrown error's message into the redirect URL (`?error=`): only stable codes.
+            if (err instanceof ApiError && err.code === "rate_limited") throw new Error(SIGN_IN_THROTTLED);
+            console.error("sign-in failed", err);
+            throw new Error("unavailable");
           }
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
+        // A later read (/api/auth/session): the cookie alone is not enough, its session row must be
+        // live. Throwing makes NextAuth answer `{}` and clear the cookie (a revoked cookie is signed out).
+        if (!user && !(typeof token.sid === "string" && typeof token.sub === "string" && (await actorForSession(await getDb(), token.sid, token.sub, "cookie")))) {
+          throw new Error("session ended");
+        }
         if (user) {
           const u = user as unknown as SignedInUser;
           token.sid = u.sid;

@@ -15,6 +15,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
+import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
@@ -151,7 +152,9 @@ export class ChatSocketServer {
     ws.on("error", () => ws.terminate());
 
     const cookie = req.headers.cookie;
-    if (cookie) {
+    // A page of another site may open this socket in the user's browser (cross-site WebSocket
+    // hijacking): its cookie is not taken as authentication then; an auth frame still works.
+    if (cookie && !isCrossSite(headerGetter(req.headers as Record<string, unknown>))) {
       // First in the frame queue, so frames sent right after opening wait for the cookie's verdict.
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))

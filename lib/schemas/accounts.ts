@@ -1,4 +1,5 @@
 // Account registration and the user shapes the API returns.
+import "./zod-csp";
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 

@@ -1,8 +1,9 @@
 // Booth shapes (spec 2.8, contract 4).
 import { z } from "zod";
-import { PageQuery } from "./common";
+import { LinkUrl, PageQuery } from "./common";
 
-const Url = z.string().trim().max(2048);
+/** Empty clears the field. */
+const Url = LinkUrl.or(z.literal(""));
 
 export const BoothDecoration = z.object({
   name: z.string().trim().min(1).max(200).optional(),
@@ -46,7 +47,7 @@ const Keywords50 = z
   .max(50, "At most 50 keywords")
   .meta({ description: "Search only; shown to the booth's owner, never to buyers" });
 const BoothDocumentInput = z.object({
-  url: z.string().trim().min(1).max(2048),
+  url: LinkUrl,
   name: z.string().trim().min(1).max(255),
   type: z.string().trim().min(1).max(255).meta({ description: "Media type" }),
   size: z.number().int().min(0),

@@ -1,6 +1,6 @@
 // Categories, exhibitions and stores: the public read shapes (spec 4.9).
 import { z } from "zod";
-import { PageQuery } from "./common";
+import { LinkUrl, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const LocaleQuery = z.object({ locale: z.enum(LOCALES).default("en") });
@@ -55,7 +55,7 @@ export const CreateExhibitionBody = z
       .optional(),
     description: z.string().max(10_000).optional(),
     venue: z.string().max(200).optional(),
-    bannerUrl: z.string().max(2048).nullable().optional(),
+    bannerUrl: LinkUrl.or(z.literal("")).nullable().optional(),
     startsAt: z.iso.datetime({ offset: true }),
     endsAt: z.iso.datetime({ offset: true }),
   })

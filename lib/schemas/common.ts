@@ -1,4 +1,5 @@
 // Shapes shared by many endpoints: problem details, pagination, ids.
+import "./zod-csp";
 import { z } from "zod";
 
 export const ProblemSchema = z
@@ -17,6 +18,18 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).meta({ description: "1-based page" }),
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Items per page (max 100)" }),
 });
+
+/**
+ * A link or image address a page will render (`href`, `src`): an http(s) URL or a path on this
+ * site. `javascript:`, `data:`, `//host` and `/\\host` never pass (stored XSS through link fields).
+ */
+export const LinkUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine((v) => (/^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\\s]/i.test(v)) && !/[\u0000-\u001f\s]/.test(v), "An http(s) URL or a path on this site (starting with /)")
+  .meta({ example: "/uploads/3f/0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f" });
 
 export const IdParam = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,6 +1,6 @@
 // Product shapes (spec 2.4, contract 4), shared by the handlers, OpenAPI, MCP tools and pages.
 import { z } from "zod";
-import { PageQuery } from "./common";
+import { LinkUrl, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const KEYWORDS_MAX = 50;
@@ -34,7 +34,7 @@ export const Currency = z
   .transform((c) => c.toUpperCase())
   .meta({ example: "USD" });
 const Moq = z.number().int().min(1).max(1_000_000_000);
-const Url = z.string().trim().min(1).max(2048);
+const Url = LinkUrl;
 const Id = z.string().trim().min(1).max(100);
 
 const productFields = {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 import { StoreBase } from "./catalog";
+import { LinkUrl } from "./common";
 
 const Id = z.string().trim().min(1).max(100);
 
@@ -49,9 +50,9 @@ export const SellerSettingsBody = z
     companyName: z.string().trim().min(1).max(200).optional(),
     description: z.string().trim().max(10_000).nullable().optional(),
     country: z.string().trim().max(100).nullable().optional(),
-    website: z.string().trim().url().max(2048).nullable().optional(),
-    logoUrl: z.string().trim().max(2048).nullable().optional(),
-    bannerUrl: z.string().trim().max(2048).nullable().optional(),
+    website: LinkUrl.refine((v) => /^https?:\/\//i.test(v), "An http(s) URL").nullable().optional(),
+    logoUrl: LinkUrl.or(z.literal("")).nullable().optional(),
+    bannerUrl: LinkUrl.or(z.literal("")).nullable().optional(),
     contactEmail: z.string().trim().email().max(254).nullable().optional(),
     phone: z.string().trim().max(50).nullable().optional(),
     isPublic: z.boolean().optional(),

@@ -78,13 +78,6 @@ export async function loadApiRouter(root: string) {
   return { match, size: entries.length };
 }
 
-/** The security headers next.config.ts adds to everything Next serves. */
-const BASE_HEADERS: [string, string][] = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-  ["X-Frame-Options", "DENY"],
-];
-
 export async function serveDirect(handler: Handler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
@@ -103,7 +96,7 @@ export async function serveDirect(handler: Handler, params: Record<string, strin
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   res.statusCode = response.status;
-  for (const [k, v] of BASE_HEADERS) res.setHeader(k, v);
+  // Security headers: set by server.ts on every response before it gets here (lib/security/headers.ts).
   // A handler may answer before reading the whole body (413, early refusals): the rest of it would
   // otherwise be read as the next request on this keep-alive connection.
   if (hasBody && !req.complete) {

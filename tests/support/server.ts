@@ -39,6 +39,9 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
       ADMIN_PASSWORD: "test-admin-password",
       RATE_LIMIT_ANON_PER_HOUR: "1000000",
       RATE_LIMIT_USER_PER_HOUR: "1000000",
+      // Brute-force brakes out of reach for the shared server (tests/integration/brute-force.test.ts runs its own).
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000",
+      LOGIN_MAX_FAILURES_PER_IP: "1000000",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

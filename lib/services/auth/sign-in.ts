@@ -7,6 +7,7 @@ import { createSession, revokeSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { sellerProfiles, sessions, users } from "@/lib/db/schema";
 import { writeAudit } from "@/lib/services/ai/audit";
+import { checkLoginThrottle, recordLoginFailure } from "./throttle";
 
 export const BAD_CREDENTIALS = "Wrong username/e-mail or password";
 
@@ -34,9 +35,13 @@ export async function signIn(db: Db, input: SignInInput) {
         : eq(sql`lower(${users.username})`, identifier.toLowerCase()),
     )
     .limit(1);
+  // Brute-force brakes before the password is even compared (throttle.ts); unknown names alike.
+  const subject = { userId: user?.id ?? null, identifier, ip: input.ip };
+  await checkLoginThrottle(db, subject);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   const isAI = user?.role === "AI_BUYER" || user?.role === "AI_SELLER";
   if (!user || !ok) {
+    await recordLoginFailure(db, subject);
     if (user && isAI) await auditLogin(db, user, input.ip, false, "wrong password");
     throw new ApiError("unauthenticated", BAD_CREDENTIALS);
   }

@@ -1,0 +1,75 @@
+// Security headers (issue #7, point 5), one place for all three paths an answer can take:
+// pages through proxy.ts (CSP with a per-request nonce), /api/* answered straight by server.ts
+// (lib/server/api-router.ts), and whatever Next answers without the proxy (NextAuth, static files,
+// prerendered pages). server.ts sets the base set on every response before Next or the API router
+// writes its own; a header set later (the proxy's CSP, /uploads' sandbox CSP) replaces it.
+
+/** Everything gets these. HSTS only when the public origin is https (a browser ignores it over http). */
+export function baseSecurityHeaders(https: boolean): [string, string][] {
+  const h: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (https) h.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]);
+  return h;
+}
+
+/** JSON and files from /api and /mcp are never documents to render or frame. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+type PageCspOptions = { dev?: boolean; https?: boolean };
+
+function policy(scriptSrc: string, o: PageCspOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}${o.dev ? " 'unsafe-eval'" : ""}`,
+    // React and the pages write style attributes into server-rendered HTML; CSP has no nonce for
+    // attributes, so styles need 'unsafe-inline' (styles cannot run script).
+    "style-src 'self' 'unsafe-inline'",
+    // Product images may be any https URL a seller gave; uploads are same-origin.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    // 'self' covers the same-origin /ws/chat socket (ws:/wss: of this host) in CSP Level 3 browsers.
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(o.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The policy for a dynamically rendered page: only scripts carrying this request's nonce run. */
+export function pageCsp(nonce: string, o: PageCspOptions = {}): string {
+  return policy(`'self' 'nonce-${nonce}' 'strict-dynamic'`, o);
+}
+
+/**
+ * The policy for HTML rendered without a request (prerendered/static pages, and pages the proxy does
+ * not match): Next inlines its bootstrap scripts there without a nonce, so script-src must allow
+ * inline scripts. Everything else is as strict as for dynamic pages.
+ */
+export function staticPageCsp(o: PageCspOptions = {}): string {
+  return policy("'self' 'unsafe-inline'", o);
+}
+
+/** 128 random bits, base64: unguessable and fresh per request. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+/**
+ * The policy for a prerendered page whose inline scripts are known: they are allowed by their
+ * SHA-256 (fixed at build time), external chunks by 'self'. No 'unsafe-inline', no nonce needed.
+ */
+export function hashedPageCsp(hashes: string[], o: PageCspOptions = {}): string {
+  return policy(["'self'", ...hashes.map((h) => `'sha256-${h}'`)].join(" "), o);
+}

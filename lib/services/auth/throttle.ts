@@ -1,0 +1,65 @@
+// Brute-force brakes for every sign-in route (issue #7, point 5). Failed sign-ins are counted in the
+// database (the rate_limits table, fixed windows), so every instance sees the same counts:
+//   - per client address: more than LOGIN_MAX_FAILURES_PER_IP failures in the window ⇒ 429 for
+//     every account from that address;
+//   - per account: more than LOGIN_MAX_FAILURES_PER_ACCOUNT failures ⇒ 429 for that account, except
+//     from an address the account has signed in from before (a session row in the last 30 days)
+//     that has not itself used up the per-account budget. An attacker can therefore not lock the
+//     owner out of their usual address (account-lockout DoS), and a known address shared with the
+//     attacker still gets only the per-account budget.
+// An unknown identifier is counted like an account (by its lower-cased text), so a locked unknown
+// name and a locked real account answer alike. A success does not reset the counts: the window ends.
+import { and, eq, gt, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { bumpCount, currentWindow, peekCounts } from "@/lib/api/rate-limit";
+import type { Db } from "@/lib/db/client";
+import { sessions } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+
+const KNOWN_ADDRESS_DAYS = 30;
+
+export type LoginSubject = { userId: string | null; identifier: string; ip: string };
+
+function keys(s: LoginSubject) {
+  const account = s.userId ? `u:${s.userId}` : `n:${s.identifier.trim().toLowerCase()}`;
+  return { ip: `login:ip:${s.ip}`, account: `login:acct:${account}`, accountIp: `login:acctip:${account}|${s.ip}` };
+}
+
+/** Throws 429 `rate_limited` (with Retry-After) when this sign-in attempt must wait. */
+export async function checkLoginThrottle(db: Db, s: LoginSubject): Promise<void> {
+  const e = env();
+  const k = keys(s);
+  const [ipFailures = 0, accountFailures = 0, accountIpFailures = 0] = await peekCounts(db, [k.ip, k.account, k.accountIp], e.LOGIN_FAILURE_WINDOW_SECONDS);
+  if (ipFailures >= e.LOGIN_MAX_FAILURES_PER_IP) throw throttled();
+  if (accountFailures < e.LOGIN_MAX_FAILURES_PER_ACCOUNT) return;
+  if (accountIpFailures < e.LOGIN_MAX_FAILURES_PER_ACCOUNT && (await knownAddress(db, s))) return;
+  throw throttled();
+}
+
+/** Count a failed sign-in (wrong password or unknown identifier) against the address and the account. */
+export async function recordLoginFailure(db: Db, s: LoginSubject): Promise<void> {
+  const window = env().LOGIN_FAILURE_WINDOW_SECONDS;
+  const k = keys(s);
+  for (const key of [k.ip, k.account, k.accountIp]) await bumpCount(db, key, window);
+}
+
+async function knownAddress(db: Db, s: LoginSubject): Promise<boolean> {
+  // Run for unknown identifiers too (with an id that matches nothing): same work either way.
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, s.userId ?? "-"),
+        eq(sessions.ip, s.ip),
+        gt(sessions.createdAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+function throttled(): ApiError {
+  const { resetSeconds } = currentWindow(env().LOGIN_FAILURE_WINDOW_SECONDS);
+  return new ApiError("rate_limited", `Too many failed sign-ins; retry in ${resetSeconds} s`, { headers: { "Retry-After": String(resetSeconds) } });
+}

@@ -1,0 +1,15 @@
+// Debian packages the scripts need, installed with apt-get when running as root (CI images);
+// otherwise the caller says exactly what to install.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+let updated = false;
+
+export function aptInstall(pkgs) {
+  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
+  console.log(`\n=== installing ${pkgs.join(", ")} with apt-get ===`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (!updated) spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  updated = true;
+  return spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { stdio: "inherit", env }).status === 0;
+}
