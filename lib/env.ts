@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  // Worker threads for bcrypt; default: one per core but one (1-4). Read by lib/auth/hash-pool.ts.
+  BCRYPT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   TRUST_PROXY: bool.default(false),
   ADMIN_USERNAME: z.string().min(3).max(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
