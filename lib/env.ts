@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
+  DEBUG_QUERY_COUNT: bool.default(false),
 }).superRefine((e, ctx) => {
   if (e.STORAGE !== "s3") return;
   for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
