@@ -5,6 +5,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { ApiError } from "./errors";
+import { textResponse } from "./text-response";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -51,7 +52,10 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
   }
   const headers = new Headers(row.responseHeaders ?? {});
   headers.set("Idempotent-Replayed", "true");
-  return { kind: "replay", response: new Response(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
+  return { kind: "replay", response:
+      row.responseBody === null
+        ? new Response(null, { status: row.responseStatus ?? 200, headers })
+        : textResponse(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
 }
 
 /** Store the answer (success or client error); a server error releases the key for a retry. */

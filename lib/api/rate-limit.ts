@@ -18,17 +18,29 @@ export function rateKey(actor: Actor, ip: string): { key: string; limit: number 
   return { key: `ip:${ip}`, limit: e.RATE_LIMIT_ANON_PER_HOUR };
 }
 
+// Every counted request runs this statement: built once per database object, not per request.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
+function prepareCount(db: Db) {
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count })
+    .prepare("rate_limit_count");
+}
+function countStatement(db: Db) {
+  let stmt = prepared.get(db);
+  if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
+  return stmt;
+}
+
 /** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
 export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
   const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
   const nowMs = Date.now();
   const windowStart = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
   const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - nowMs) / 1000));
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
+  const [row] = await countStatement(db).execute({ key, windowStart });
   if (Math.random() < 0.005) {
     // Occasional sweep of finished windows; cheap thanks to the primary key order.
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(windowStart.getTime() - windowSeconds * 1000)));

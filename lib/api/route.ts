@@ -11,6 +11,7 @@ import { writeAudit } from "@/lib/services/ai/audit";
 import { ApiError, fieldErrors, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
+import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
@@ -34,7 +35,7 @@ export type RouteHandler = (req: Request, context: RouteContext) => Promise<Resp
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers: h });
+  return textResponse(JSON.stringify(body), { status, headers: h });
 }
 
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
@@ -141,7 +142,7 @@ function withHeader(res: Response, name: string, value: string): Response {
     res.headers.set(name, value);
     return res;
   } catch {
-    const out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+    const out = copyResponse(res, new Headers(res.headers));
     out.headers.set(name, value);
     return out;
   }
