@@ -125,15 +125,22 @@ export async function searchProducts(db: Db, q: ProductListInput, opts: { facets
   const ended = rows.length < q.limit && (rows.length > 0 || q.page === 1);
   const total = ended ? offset + rows.length : Number((await statements.count)[0]?.n ?? 0);
   const page = {
-    products: rows.map((r) =>
-      productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, q.locale)),
-    ),
+    products: views(rows, q.locale),
     page: q.page,
     limit: q.limit,
     total,
   };
   if (!facetRows) return page;
   return { ...page, facets: { categories: facetRows.map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) })) } };
+}
+
+type Rows = Awaited<ReturnType<typeof productRowsQuery>>;
+const views = (rows: Rows, locale: string) =>
+  rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
+
+/** One page of products without the total (pages showing a few related products). */
+export async function listProducts(db: Db, q: ProductListInput) {
+  return views(await productRowsQuery(db, q), q.locale);
 }
 
 /** Category counts over the same filters except the category itself, so a buyer can switch. */
