@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  // Worker threads for bcrypt; default: one per core but one (1-4). Read by lib/auth/hash-pool.ts.
+  BCRYPT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
   // "true"/"false" stay accepted as 1/0.
   TRUST_PROXY: z
@@ -51,6 +53,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
+  DEBUG_QUERY_COUNT: bool.default(false),
 }).superRefine((e, ctx) => {
   if (e.STORAGE !== "s3") return;
   for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -7,7 +7,8 @@ import { Field, FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
 import { afterSignIn } from "./after-sign-in";
 
-export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
+/** The page is static (prerendered per locale): `callbackUrl` is read from the address at submit. */
+export function SignInForm() {
   const t = useTranslations("Auth");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +30,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
         setPending(false);
         return;
       }
-      await afterSignIn(callbackUrl);
+      await afterSignIn(new URLSearchParams(window.location.search).get("callbackUrl") ?? undefined);
     } catch {
       setError(t("errors.network"));
       setPending(false);

@@ -1,4 +1,6 @@
 // One error shape for the whole API (contract 1): throw ApiError anywhere, answered as problem+json.
+import { textResponse } from "./text-response";
+
 export const ERROR_CODES = {
   validation_failed: { status: 400, title: "Validation failed" },
   unauthenticated: { status: 401, title: "Unauthenticated" },
@@ -72,7 +74,7 @@ export function problemResponse(err: ApiError, requestId?: string, headers?: Hea
   const h = new Headers(headers);
   h.set("Content-Type", "application/problem+json");
   for (const [k, v] of Object.entries(err.headers ?? {})) h.set(k, v);
-  return new Response(JSON.stringify(problemBody(err, requestId)), { status: err.status, headers: h });
+  return textResponse(JSON.stringify(problemBody(err, requestId)), { status: err.status, headers: h });
 }
 
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);

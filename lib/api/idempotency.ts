@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { applicationName, instanceId } from "@/lib/instance";
 import { ApiError } from "./errors";
+import { textResponse } from "./text-response";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -71,7 +72,10 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
   }
   const headers = new Headers(row.responseHeaders ?? {});
   headers.set("Idempotent-Replayed", "true");
-  return { kind: "replay", response: new Response(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
+  return { kind: "replay", response:
+      row.responseBody === null
+        ? new Response(null, { status: row.responseStatus ?? 200, headers })
+        : textResponse(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
 }
 
 /**

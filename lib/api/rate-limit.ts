@@ -24,14 +24,26 @@ export function currentWindow(windowSeconds: number, nowMs = Date.now()): { star
   return { start, resetSeconds: Math.max(1, Math.ceil((start.getTime() + windowSeconds * 1000 - nowMs) / 1000)) };
 }
 
+// Every counted request runs this statement: built once per database object, not per request.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
+function prepareCount(db: Db) {
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count })
+    .prepare("rate_limit_count");
+}
+function countStatement(db: Db) {
+  let stmt = prepared.get(db);
+  if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
+  return stmt;
+}
+
 /** Add one to a key's count in the current window; returns the new count. */
 export async function bumpCount(db: Db, key: string, windowSeconds: number): Promise<number> {
   const { start } = currentWindow(windowSeconds);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
+  const [row] = await countStatement(db).execute({ key, windowStart: start });
   if (Math.random() < 0.005) {
     // Occasional sweep of finished windows; cheap thanks to the primary key order.
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(start.getTime() - windowSeconds * 1000)));

@@ -6,11 +6,13 @@ import { clientIp } from "@/lib/auth/cookies";
 import { resolveActor } from "@/lib/auth/resolve";
 import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { getDb, type Db } from "@/lib/db/client";
+import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
 import { ApiError, fieldErrors, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
+import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
@@ -34,10 +36,19 @@ export type RouteHandler = (req: Request, context: RouteContext) => Promise<Resp
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers: h });
+  return textResponse(JSON.stringify(body), { status, headers: h });
 }
 
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
+  const serve = wrap(op, handler);
+  return async (req, context) => {
+    if (!countingQueries()) return serve(req, context);
+    const { value, queries } = await withQueryCount(() => serve(req, context));
+    return withHeader(value, QUERY_COUNT_HEADER, String(queries));
+  };
+}
+
+function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
   return async (req, context) => {
     const requestId = newId();
     const ip = clientIp(req.headers);
@@ -149,15 +160,20 @@ function toResponse(op: Operation, value: unknown): Response {
   return json(value ?? null, success);
 }
 
-function finish(res: Response, rate: RateState | undefined, requestId: string): Response {
-  // Replayed and constructed responses may have immutable headers: copy when needed.
-  let out = res;
+/** Set a header; replayed and constructed responses may have immutable headers: copy then. */
+function withHeader(res: Response, name: string, value: string): Response {
   try {
-    out.headers.set("X-Request-Id", requestId);
+    res.headers.set(name, value);
+    return res;
   } catch {
-    out = new Response(res.body, { status: res.status, headers: new Headers(res.headers) });
-    out.headers.set("X-Request-Id", requestId);
+    const out = copyResponse(res, new Headers(res.headers));
+    out.headers.set(name, value);
+    return out;
   }
+}
+
+function finish(res: Response, rate: RateState | undefined, requestId: string): Response {
+  const out = withHeader(res, "X-Request-Id", requestId);
   if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) if (!out.headers.has(k)) out.headers.set(k, v);
   return out;
 }

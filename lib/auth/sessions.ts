@@ -73,7 +73,14 @@ type ActorRow = {
  * expired, belongs to someone else, or its account (or an AI account's guardian) is disabled.
  */
 export async function actorForSession(db: Db, sessionId: string, userId: string, via: SessionRef["via"]): Promise<HumanActor | AiActor | null> {
-  const [row] = await db
+  const [row] = await sessionStatement(db).execute({ sessionId, userId });
+  return row ? actorFromRow(db, row, { id: sessionId, via }) : null;
+}
+
+// Every signed-in request runs this lookup: the statement is built once per database object.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Db) {
+  return db
     .select(actorColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -82,15 +89,20 @@ export async function actorForSession(db: Db, sessionId: string, userId: string,
     .leftJoin(guardianProfiles, eq(guardianProfiles.userId, users.guardianId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.disabled, false),
       ),
     )
-    .limit(1);
-  return row ? actorFromRow(db, row, { id: sessionId, via }) : null;
+    .limit(1)
+    .prepare("session_actor");
+}
+function sessionStatement(db: Db) {
+  let stmt = prepared.get(db);
+  if (!stmt) prepared.set(db, (stmt = prepareSessionLookup(db)));
+  return stmt;
 }
 
 /**

@@ -13,6 +13,8 @@ import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { openPgliteStore } from "./pglite-store";
 
+import { queryCountLogger } from "./query-count";
+
 export type Schema = typeof schema;
 /** A database or a transaction: every query function takes one of these. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,8 +51,8 @@ export function drizzleFor(handle: DbHandle): Db {
   if (!db) {
     db = (
       handle.kind === "pglite"
-        ? drizzlePglite(handle.client, { schema })
-        : drizzlePostgres(handle.client, { schema })
+        ? drizzlePglite(handle.client, { schema, logger: queryCountLogger() })
+        : drizzlePostgres(handle.client, { schema, logger: queryCountLogger() })
     ) as unknown as Db;
     wrapped.set(handle.client, db);
   }

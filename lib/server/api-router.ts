@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { responseText } from "@/lib/api/text-response";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Entry = { pattern: RegExp; keys: string[]; rank: number[]; handlers: Partial<Record<string, Handler>>; route: string };
@@ -110,6 +111,13 @@ export async function serveDirect(handler: Handler, params: Record<string, strin
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   if (!response.body || method === "HEAD") {
     res.end();
+    return;
+  }
+  // JSON and problem answers: the string itself, without a web stream in between.
+  const text = responseText(response);
+  if (text !== undefined) {
+    res.setHeader("Content-Length", Buffer.byteLength(text));
+    res.end(text);
     return;
   }
   const body = Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream<Uint8Array>);

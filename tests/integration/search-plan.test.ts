@@ -3,51 +3,102 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
-import { productRowsQuery } from "@/lib/services/catalog/search";
+import { productQueries } from "@/lib/services/catalog/search";
 import { testDb } from "../support/db";
 
-// The keyword query must be answered from an index at 100k products, on both engines.
+// The list and search statements must be answered from indexes at 100k products, on both engines:
+// checked on the plans EXPLAIN (ANALYZE, BUFFERS) reports for the very statements the app runs.
 let db: Db;
 let close: () => Promise<void>;
 const N = 100_000;
+const CATEGORIES = 100;
+let parent = "";
 
 beforeAll(async () => {
   ({ db, close } = await testDb());
   const tag = Date.now().toString(36);
   const [u] = await db.insert(users).values({ email: `plan-${tag}@example.test`, username: `plan_${tag}`, passwordHash: "x", role: "SELLER" }).returning();
   const [s] = await db.insert(sellerProfiles).values({ userId: u!.id, companyName: "Plan" }).returning();
-  const [c] = await db.insert(categories).values({ slug: `plan-${tag}`, names: { en: "Plan" } }).returning();
+  // A parent with two children, and 97 other categories: the filter takes a subtree of three.
+  const [p] = await db.insert(categories).values({ slug: `plan-${tag}`, names: { en: "Plan" } }).returning();
+  parent = p!.id;
+  const leaves = await db
+    .insert(categories)
+    .values(Array.from({ length: CATEGORIES - 1 }, (_, i) => ({ slug: `plan-${tag}-${i}`, names: { en: `Plan ${i}` }, parentId: i < 2 ? parent : null })))
+    .returning({ id: categories.id });
+  const ids = [parent, ...leaves.map((l) => l.id)];
   await db.execute(sql`
-    insert into ${products} (id, seller_id, category_id, title, price, currency, moq, search_text, title_norm, cjk_grams, tokens, keywords_norm)
-    select ${tag} || '-' || i, ${s!.id}, ${c!.id}, 'item ' || i, (i % 1000)::numeric, 'USD', 1,
+    insert into ${products} (id, seller_id, category_id, title, price, currency, moq, search_text, title_norm, cjk_grams, tokens, keywords_norm, created_at)
+    select ${tag} || '-' || i, ${s!.id}, (${sql.raw(`array[${ids.map((id) => `'${id}'`).join(",")}]`)})[1 + i % ${CATEGORIES}], 'item ' || i, (i % 1000)::numeric, 'USD', 1,
       'item ' || i || ' ' || (array['lamp','bottle','chair','cable','phone'])[1 + i % 5] || ' ' || md5(i::text),
       'item ' || i,
       case when i % 1000 = 0 then array['蓝','牙','蓝牙'] else array[(array['灯','耳','椅','瓶','缆'])[1 + i % 5]] end,
       array['item', i::text],
-      '{}'::text[]
+      '{}'::text[],
+      now() - i * interval '1 second'
     from generate_series(1, ${N}) i`);
   await db.execute(sql`analyze ${products}`);
 }, 300_000);
 afterAll(async () => close());
 
-async function plan(term: string): Promise<string> {
-  const q = productRowsQuery(db, ProductListQuery.parse({ q: term })).toSQL();
+type Statement = "rows" | "count" | "facets";
+
+async function plan(query: Record<string, unknown>, statement: Statement = "rows"): Promise<string> {
+  const q = productQueries(db, ProductListQuery.parse(query))[statement].toSQL();
   let text = q.sql;
-  q.params.forEach((p, i) => (text = text.replace(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
-  const rows = (await db.execute(sql.raw(`explain ${text}`))) as unknown as { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
+  // Highest placeholder first, so $1 does not also replace the start of $10.
+  q.params.map((p, i) => [p, i] as const).reverse().forEach(([p, i]) => (text = text.replaceAll(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
+  const rows = (await db.execute(sql.raw(`explain (analyze, buffers) ${text}`))) as unknown as { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
   const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
   return list.map((r) => r["QUERY PLAN"]).join("\n");
 }
 
 describe(`search plans at ${N} products`, () => {
   it("uses the trigram index for a 3+ character keyword", async () => {
-    expect(await plan("c4ca4")).toMatch(/products_search_trgm_idx/);
+    expect(await plan({ q: "c4ca4" })).toMatch(/products_search_trgm_idx/);
   });
   it("uses the CJK n-gram index for a 1-2 character CJK keyword", async () => {
-    expect(await plan("蓝牙")).toMatch(/products_cjk_grams_idx/);
-    expect(await plan("牙")).toMatch(/products_cjk_grams_idx/);
+    expect(await plan({ q: "蓝牙" })).toMatch(/products_cjk_grams_idx/);
+    expect(await plan({ q: "牙" })).toMatch(/products_cjk_grams_idx/);
   });
   it("uses the word index for a short non-CJK keyword", async () => {
-    expect(await plan("77")).toMatch(/products_tokens_idx/);
+    expect(await plan({ q: "77" })).toMatch(/products_tokens_idx/);
+  });
+});
+
+describe(`list plans at ${N} products (GET /api/products: keyword, category, price, limit 100)`, () => {
+  const list = (extra: Record<string, unknown>) => ({ limit: 100, ...extra });
+
+  it("keyword + category + price: rows and count from indexes, category subtree inside the index scan", async () => {
+    for (const statement of ["rows", "count"] as const) {
+      const text = await plan(list({ keyword: "c4ca4", category: parent, minPrice: 10, maxPrice: 900 }), statement);
+      expect(text, statement).not.toMatch(/Seq Scan on products/);
+      expect(text, statement).toMatch(/products_search_trgm_idx/);
+    }
+    const cjk = await plan(list({ keyword: "蓝牙", category: parent, minPrice: 10, maxPrice: 900 }), "count");
+    expect(cjk).not.toMatch(/Seq Scan on products/);
+    expect(cjk).toMatch(/products_cjk_grams_idx/);
+  });
+
+  it("category + price without a keyword: counted on the live-products index", async () => {
+    const text = await plan(list({ category: parent, minPrice: 10, maxPrice: 900 }), "count");
+    expect(text).not.toMatch(/Seq Scan on products/);
+    expect(text).toMatch(/products_live_category_price_idx/);
+    // The subtree is resolved first and handed to the index as an array.
+    expect(text).toMatch(/category_id = ANY/);
+  });
+
+  it("the newest page of a category or of everything walks an index in order", async () => {
+    for (const query of [list({ category: parent }), list({})]) {
+      const text = await plan(query);
+      expect(text).not.toMatch(/Seq Scan on products/);
+    }
+  });
+
+  it("search facets count from the keyword index", async () => {
+    const text = await plan({ q: "c4ca4" }, "facets");
+    expect(text).not.toMatch(/Seq Scan on products/);
+    expect(text).toMatch(/products_search_trgm_idx/);
+    expect(await plan({ q: "蓝牙", minPrice: 10 }, "facets")).toMatch(/products_cjk_grams_idx/);
   });
 });

@@ -42,6 +42,11 @@ describe("multilingual search", () => {
     expect((await q("maxMoq=50")).body.total).toBe(2);
     expect((await q("sort=price_desc")).body.products.map((p) => p.price)).toEqual([25, 15, 5]);
     expect((await q("sort=price_asc&limit=2&page=2")).body).toMatchObject({ page: 2, limit: 2, total: 3, products: [expect.objectContaining({ price: 25 })] });
+    // The total of a full page is counted; of a last page, read off it; past the end, counted again.
+    expect((await q("sort=price_asc&limit=2")).body.total).toBe(3);
+    expect((await q("limit=3")).body.total).toBe(3);
+    expect((await q("limit=2&page=3")).body).toMatchObject({ products: [], total: 3 });
+    expect((await q("minPrice=1000")).body).toMatchObject({ products: [], total: 0 });
     const facets = (await q("q=filter")).body.facets!.categories;
     expect(facets.find((f) => f.id === a.leaf.id)?.count).toBe(a.leaf.id === b.leaf.id ? 3 : 2);
     expect((await q("limit=100")).status).toBe(200);

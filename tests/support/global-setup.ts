@@ -16,7 +16,8 @@ declare module "vitest" {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
-  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL ?? "" });
+  // X-Query-Count on every API answer, for the N+1 test (query-counts.test.ts).
+  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL ?? "", DEBUG_QUERY_COUNT: "1" });
   project.provide("baseUrl", server.url);
   project.provide("dbKind", process.env.DATABASE_URL ? "postgres" : "pglite");
   project.provide("dataDir", server.dataDir);

@@ -10,22 +10,16 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   return { title: t("signInTitle"), alternates: alternates(locale, "/sign-in"), robots: { index: false } };
 }
 
-export default async function SignInPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ locale: Locale }>;
-  searchParams: Promise<{ callbackUrl?: string | string[] }>;
-}) {
+// Static (prerendered per locale): nothing here depends on the request.
+export default async function SignInPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("Auth");
-  const { callbackUrl } = await searchParams;
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-2xl font-bold">{t("signInTitle")}</h1>
       <p className="mb-6 mt-2 text-slate-600">{t("signInSubtitle")}</p>
-      <SignInForm callbackUrl={typeof callbackUrl === "string" ? callbackUrl : undefined} />
+      <SignInForm />
     </div>
   );
 }

@@ -107,6 +107,9 @@ export const products = pgTable(
     index("products_booth_idx").on(t.boothId),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.price),
+    // The live (listed) products by category and price: list counts as index-only scans, and the
+    // category subtree combined with the keyword and price conditions before touching the heap.
+    index("products_live_category_price_idx").on(t.categoryId, t.price).where(sql`${t.deletedAt} is null and not ${t.isHidden}`),
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_cjk_grams_idx").using("gin", t.cjkGrams),
     index("products_tokens_idx").using("gin", t.tokens),

@@ -4,6 +4,7 @@ import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { actingSellerProfileId, requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
 import { booths, categories, products, productViews, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
@@ -81,26 +82,37 @@ async function loadProduct(db: Db, id: string): Promise<ProductRow | null> {
 
 /** Public product detail; a hidden product only for its store. Counts a view for others. */
 export async function getProduct(db: Db, actor: Actor, id: string, locale = "en") {
-  const p = await loadProduct(db, id);
+  // The product with its category, booth and store in one round trip.
+  const [row] = await db
+    .select({
+      p: products,
+      categoryNames: categories.names,
+      booth: { id: booths.id, name: booths.name, isPublished: booths.isPublished },
+      seller: { id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country, userId: sellerProfiles.userId },
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(booths, eq(booths.id, products.boothId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
+  const p = row?.p;
   const own = p && actingSellerProfileId(actor) === p.sellerId;
-  if (!p || (p.isHidden && !own)) throw notFound("Product");
+  if (!row || !p || (p.isHidden && !own)) throw notFound("Product");
   if (!own) {
     const userId = actor.type === "human" || actor.type === "ai" ? actor.user.id : null;
-    await db.insert(productViews).values({ productId: p.id, sellerId: p.sellerId, userId });
-    await db.update(products).set({ viewCount: sql`${products.viewCount} + 1` }).where(eq(products.id, p.id));
+    // The view row and the counter in one statement (one round trip, one implicit transaction).
+    await db.execute(sql`with v as (insert into ${productViews} (id, product_id, seller_id, user_id) values (${newId()}, ${p.id}, ${p.sellerId}, ${userId}))
+      update ${products} set view_count = view_count + 1 where id = ${p.id}`);
     p.viewCount += 1;
   }
-  const [cat] = await db.select({ names: categories.names }).from(categories).where(eq(categories.id, p.categoryId));
-  const [booth] = p.boothId
-    ? await db.select({ id: booths.id, name: booths.name, isPublished: booths.isPublished, sellerId: booths.sellerId }).from(booths).where(eq(booths.id, p.boothId))
-    : [];
-  const visibleBooth = booth && (booth.isPublished || own) ? { id: booth.id, name: booth.name, isPublished: booth.isPublished } : null;
-  const [owner] = await db.select({ userId: sellerProfiles.userId }).from(sellerProfiles).where(eq(sellerProfiles.id, p.sellerId));
+  const booth = row.booth?.id && (row.booth.isPublished || own) ? { id: row.booth.id, name: row.booth.name, isPublished: row.booth.isPublished } : null;
+  const seller = row.seller ? { id: row.seller.id, companyName: row.seller.companyName, country: row.seller.country } : { id: p.sellerId, companyName: "", country: null };
   return {
-    ...productView(p, await sellerInfo(db, p.sellerId), cat ? localizedName(cat.names, locale) : undefined),
-    booth: visibleBooth,
+    ...productView(p, seller, row.categoryNames ? localizedName(row.categoryNames, locale) : undefined),
+    booth,
     // Who to chat with about this product (chat addresses users, contract 5).
-    sellerUserId: owner?.userId ?? null,
+    sellerUserId: row.seller?.userId ?? null,
   };
 }
 

@@ -35,20 +35,25 @@ function termScore(term: string): SQL {
     + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
 }
 
-/** The category and every category below it. */
+/**
+ * The category and every category below it. As `= any(array(...))` the subtree is computed first
+ * and the product indexes on category_id can take part (combined with the keyword and price
+ * indexes); an `in (subquery)` would be joined only after fetching every other match.
+ */
 function categoryAndDescendants(idOrSlug: string): SQL {
-  return sql`${products.categoryId} in (
+  return sql`${products.categoryId} = any(array(
     with recursive sub(id) as (
       select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
       union all
       select c.id from ${categories} c join sub on c.parent_id = sub.id
-    ) select id from sub)`;
+    ) select id from sub))`;
 }
 
 function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null }): SQL[] {
   // A store listing its own products (sellerId = its own) also sees the hidden ones.
   const own = !!opts.ownStore && q.sellerId === opts.ownStore;
-  const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [eq(products.isHidden, false)])];
+  // Literal predicates (not bound parameters), so a generic plan still matches partial indexes.
+  const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [sql`not ${products.isHidden}`])];
   const text = q.q ?? q.keyword;
   if (text) for (const term of queryTerms(text)) where.push(termCondition(term));
   if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
@@ -101,21 +106,46 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
     .offset((q.page - 1) * q.limit);
 }
 
+/** Every statement a list or search may run (exported so tests can EXPLAIN exactly what runs). */
+export function productQueries(db: Db, q: ProductListInput, ownStore?: string | null) {
+  return {
+    rows: productRowsQuery(db, q, ownStore),
+    count: db.select({ n: count() }).from(products).where(and(...filters(q, { withCategory: true, ownStore }))),
+    facets: facetQuery(db, q),
+  };
+}
+
 export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
-  const where = and(...filters(q, { withCategory: true, ownStore: opts.ownStore }));
-  const rows = await productRowsQuery(db, q, opts.ownStore);
-  const [total] = await db.select({ n: count() }).from(products).where(where);
+  const offset = (q.page - 1) * q.limit;
+  const statements = productQueries(db, q, opts.ownStore);
+  // The statements are independent: on PostgreSQL they run side by side on two connections.
+  const [rows, facetRows] = await Promise.all([statements.rows, opts.facets ? statements.facets : undefined]);
+  // A page that is not full ends the list, so the total is known exactly without counting; only a
+  // full page (or an empty one past the first) needs the count.
+  const ended = rows.length < q.limit && (rows.length > 0 || q.page === 1);
+  const total = ended ? offset + rows.length : Number((await statements.count)[0]?.n ?? 0);
   const page = {
-    products: rows.map((r) =>
-      productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, q.locale)),
-    ),
+    products: views(rows, q.locale),
     page: q.page,
     limit: q.limit,
-    total: Number(total?.n ?? 0),
+    total,
   };
-  if (!opts.facets) return page;
-  // Category counts over the same filters except the category itself, so a buyer can switch.
-  const facetRows = await db
+  if (!facetRows) return page;
+  return { ...page, facets: { categories: facetRows.map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) })) } };
+}
+
+type Rows = Awaited<ReturnType<typeof productRowsQuery>>;
+const views = (rows: Rows, locale: string) =>
+  rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
+
+/** One page of products without the total (pages showing a few related products). */
+export async function listProducts(db: Db, q: ProductListInput) {
+  return views(await productRowsQuery(db, q), q.locale);
+}
+
+/** Category counts over the same filters except the category itself, so a buyer can switch. */
+function facetQuery(db: Db, q: ProductListInput) {
+  return db
     .select({ id: products.categoryId, n: count(), names: categories.names })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -123,5 +153,4 @@ export async function searchProducts(db: Db, q: ProductListInput, opts: { facets
     .groupBy(products.categoryId, categories.names)
     .orderBy(sql`count(*) desc`)
     .limit(50);
-  return { ...page, facets: { categories: facetRows.map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) })) } };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { AiBadge, ProductCard } from "@/components/catalog/product-card";
@@ -12,34 +13,31 @@ import type { Locale } from "@/lib/i18n/locales";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { orNull } from "@/lib/services/catalog/page-data";
 import { getProduct } from "@/lib/services/catalog/products";
-import { searchProducts } from "@/lib/services/catalog/search";
+import { listProducts } from "@/lib/services/catalog/search";
 
 export const dynamic = "force-dynamic";
+// Metadata and page read the product (and count the view) once per request.
+const load = cache(async (id: string, locale: Locale) => orNull(getProduct(await getDb(), ANONYMOUS, id, locale)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, id } = await params;
-  const { getProductMeta } = await import("@/lib/services/catalog/product-meta");
-  const meta = await getProductMeta(await getDb(), id);
-  if (!meta) return {};
+  const product = await load(id, locale);
+  if (!product) return {};
   return {
-    title: meta.title,
-    description: meta.description.slice(0, 160) || meta.title,
+    title: product.title,
+    description: product.description.slice(0, 160) || product.title,
     alternates: alternates(locale, `/products/${id}`),
-    openGraph: { title: meta.title, images: meta.image ? [meta.image] : undefined, type: "website" },
+    openGraph: { title: product.title, images: product.mainImageUrl ? [product.mainImageUrl] : undefined, type: "website" },
   };
 }
 
 export default async function ProductPage({ params }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations("Product");
-  const tc = await getTranslations("Catalog");
-  const format = await getFormatter();
-  const db = await getDb();
-  const product = await orNull(getProduct(db, ANONYMOUS, id, locale));
+  const [t, tc, format, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), getFormatter(), load(id, locale)]);
   if (!product) notFound();
-  const related = (await searchProducts(db, ProductListQuery.parse({ sellerId: product.seller.id, limit: 5, sort: "newest", locale }), { facets: false })).products
+  const related = (await listProducts(await getDb(), ProductListQuery.parse({ sellerId: product.seller.id, limit: 5, sort: "newest", locale })))
     .filter((p) => p.id !== product.id)
     .slice(0, 4);
   const price = format.number(product.price, { style: "currency", currency: product.currency });

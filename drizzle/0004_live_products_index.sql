@@ -1,0 +1,1 @@
+CREATE INDEX "products_live_category_price_idx" ON "products" USING btree ("category_id","price") WHERE "products"."deleted_at" is null and not "products"."is_hidden";
