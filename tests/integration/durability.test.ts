@@ -280,5 +280,5 @@ describe("durability", () => {
         `${writes.length - acked} cut off; stored ${counts.orders} orders, ${counts.messages} messages, ${counts.audit} audit rows; ` +
         `restart median ${median} ms; ${Math.round((Date.now() - started) / 1000)} s`,
     );
-  }, 900_000);
+  }, 1_800_000);
 });
