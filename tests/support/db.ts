@@ -6,10 +6,7 @@ import postgres from "postgres";
 import { drizzleFor, type Db, type DbHandle } from "@/lib/db/client";
 import { migrateHandle } from "@/lib/db/migrate";
 
-export async function testDb(): Promise<{
-  db: Db;
-  close: () => Promise<void>;
-}> {
+export async function testDb(): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   let handle: DbHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -20,23 +17,14 @@ export async function testDb(): Promise<{
     await admin.unsafe(`create database ${name}`);
     const own = new URL(url);
     own.pathname = `/${name}`;
-    handle = {
-      kind: "postgres",
-      client: postgres(own.toString(), { max: 4, onnotice: () => {} }),
-      url: own.toString(),
-    };
+    handle = { kind: "postgres", client: postgres(own.toString(), { max: 4, onnotice: () => {} }), url: own.toString() };
     dropDatabase = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   } else {
     const client = await PGlite.create({ extensions: { pg_trgm } });
-    handle = {
-      kind: "pglite",
-      client,
-      dir: "memory://",
-      lock: { file: "", release: () => {} },
-    };
+    handle = { kind: "pglite", client, dir: "memory://", lock: { file: "", release: () => {} } };
   }
   await migrateHandle(handle);
   return {

@@ -24,8 +24,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   const code = await server?.stop("SIGTERM");
-  if (code !== 0 && server)
-    console.error(
-      `server exited with ${code}\n${server.output().slice(-4000)}`,
-    );
+  if (code !== 0 && server) console.error(`server exited with ${code}\n${server.output().slice(-4000)}`);
 }

@@ -6,32 +6,19 @@ import { crc32 } from "./zip";
 
 export type Part =
   | { name: string; value: string }
-  | {
-      name: string;
-      filename: string;
-      data: Uint8Array | (() => AsyncIterable<Uint8Array>);
-      contentType?: string;
-      encodeName?: boolean;
-    };
+  | { name: string; filename: string; data: Uint8Array | (() => AsyncIterable<Uint8Array>); contentType?: string; encodeName?: boolean };
 
-export function multipart(parts: Part[]): {
-  contentType: string;
-  body: () => AsyncGenerator<Uint8Array>;
-} {
+export function multipart(parts: Part[]): { contentType: string; body: () => AsyncGenerator<Uint8Array> } {
   const boundary = `----expo${randomBytes(12).toString("hex")}`;
   async function* body() {
     for (const p of parts) {
       if ("value" in p) {
-        yield Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`,
-        );
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`);
       } else {
         yield Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; ` +
             // RFC 5987 form: the way to send characters a quoted header value cannot hold (NUL, controls).
-            (p.encodeName
-              ? `filename*=UTF-8''${encodeURIComponent(p.filename)}`
-              : `filename="${p.filename}"`) +
+            (p.encodeName ? `filename*=UTF-8''${encodeURIComponent(p.filename)}` : `filename="${p.filename}"`) +
             "\r\n" +
             `Content-Type: ${p.contentType ?? "application/octet-stream"}\r\n\r\n`,
         );
@@ -46,12 +33,7 @@ export function multipart(parts: Part[]): {
 }
 
 /** POST a multipart body; `stream` sends it chunked from the generator instead of as one buffer. */
-export async function postMultipart(
-  url: string,
-  token: string | undefined,
-  parts: Part[],
-  opts: { stream?: boolean } = {},
-) {
+export async function postMultipart(url: string, token: string | undefined, parts: Part[], opts: { stream?: boolean } = {}) {
   const { contentType, body } = multipart(parts);
   const headers: Record<string, string> = { "content-type": contentType };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -70,12 +52,7 @@ export async function postMultipart(
     for await (const c of body()) chunks.push(c);
     payload = Buffer.concat(chunks);
   }
-  const res = await fetch(url, {
-    method: "POST",
-    headers,
-    body: payload,
-    duplex: "half",
-  } as RequestInit);
+  const res = await fetch(url, { method: "POST", headers, body: payload, duplex: "half" } as RequestInit);
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -102,10 +79,7 @@ export function pdfOfSize(total: number): () => AsyncIterable<Uint8Array> {
 }
 
 export function minimalPdf(): Buffer {
-  return Buffer.from(
-    "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-    "latin1",
-  );
+  return Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -118,19 +92,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid 1x1 RGBA PNG of the given color. */
-export function tinyPng(
-  rgba: [number, number, number, number] = [255, 0, 0, 255],
-): Buffer {
+export function tinyPng(rgba: [number, number, number, number] = [255, 0, 0, 255]): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(1, 0);
   ihdr.writeUInt32BE(1, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
   const idat = deflateSync(Buffer.from([0, ...rgba]));
-  return Buffer.concat([
-    Buffer.from("89504e470d0a1a0a", "hex"),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", idat),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
 }

@@ -10,10 +10,7 @@ import postgres from "postgres";
 import { openPglite } from "@/lib/db/client";
 import { freePort, startServer, type RunningServer } from "./server";
 
-export type Query = <T = Record<string, unknown>>(
-  text: string,
-  params?: unknown[],
-) => Promise<T[]>;
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 export type OwnServer = {
   url: string;
   kind: "pglite" | "postgres";
@@ -32,19 +29,12 @@ export async function startOwnServer(): Promise<OwnServer> {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    const server = await startServer(
-      { DATABASE_URL: url.toString() },
-      { port },
-    );
+    const server = await startServer({ DATABASE_URL: url.toString() }, { port });
     const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
     return {
       url: server.url,
       kind: "postgres",
-      withDb: (fn) =>
-        fn(
-          (text, params) =>
-            sql.unsafe(text, (params ?? []) as never[]) as never,
-        ),
+      withDb: (fn) => fn((text, params) => sql.unsafe(text, (params ?? []) as never[]) as never),
       output: server.output,
       stop: async () => {
         await server.stop();
@@ -63,17 +53,10 @@ export async function startOwnServer(): Promise<OwnServer> {
     withDb: async (fn) => {
       log += server.output();
       const code = await server.stop("SIGTERM");
-      if (code !== 0)
-        throw new Error(
-          `server exited with ${code}:\n${server.output().slice(-3000)}`,
-        );
+      if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output().slice(-3000)}`);
       const handle = await openPglite(`${dataDir}/pglite`);
       try {
-        return await fn(
-          async (text, params) =>
-            (await handle.client.query(text, params as unknown[]))
-              .rows as never,
-        );
+        return await fn(async (text, params) => (await handle.client.query(text, params as unknown[])).rows as never);
       } finally {
         await handle.client.close();
         handle.lock.release();
@@ -94,15 +77,8 @@ export type Checksums = Record<string, string>;
  * insert, update or delete anywhere shows. `except` leaves out tables that legitimately change
  * on every request.
  */
-export async function tableChecksums(
-  q: Query,
-  except: string[] = [],
-): Promise<Checksums> {
-  const tables = (
-    await q<{ t: string }>(
-      `select tablename as t from pg_tables where schemaname = 'public' order by tablename`,
-    )
-  ).map((r) => r.t);
+export async function tableChecksums(q: Query, except: string[] = []): Promise<Checksums> {
+  const tables = (await q<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by tablename`)).map((r) => r.t);
   const out: Checksums = {};
   for (const t of tables.filter((t) => !except.includes(t))) {
     const [row] = await q<{ sum: string; n: unknown }>(
@@ -115,7 +91,5 @@ export async function tableChecksums(
 
 /** Tables whose checksums differ (added, removed or changed). */
 export function changedTables(before: Checksums, after: Checksums): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((t) => before[t] !== after[t])
-    .sort();
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((t) => before[t] !== after[t]).sort();
 }

@@ -4,25 +4,8 @@
 // A mismatch fails the test that made the call (fix the product or the description, not the test).
 import Ajv, { type ValidateFunction } from "ajv";
 
-type Doc = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        responses: Record<
-          string,
-          { content?: Record<string, { schema: unknown }> }
-        >;
-      }
-    >
-  >;
-};
-type Checker = {
-  doc: Doc;
-  ajv: Ajv;
-  templates: { path: string; re: RegExp; literal: number }[];
-};
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+type Checker = { doc: Doc; ajv: Ajv; templates: { path: string; re: RegExp; literal: number }[] };
 
 let checker: Promise<Checker> | undefined;
 const compiled = new Map<string, ValidateFunction>();
@@ -49,9 +32,7 @@ async function load(base: string): Promise<Checker> {
   ajv.addSchema(doc as object, "openapi");
   const templates = Object.keys(doc.paths).map((path) => ({
     path,
-    re: new RegExp(
-      `^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`,
-    ),
+    re: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
     // Literal paths win over templated ones (/api/products/search over /api/products/{id}).
     literal: path.replace(/\{[^}]+\}/g, "").length,
   }));
@@ -62,14 +43,7 @@ async function load(base: string): Promise<Checker> {
 const pointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Throws ResponseMismatch when the answer disagrees with the published description. */
-export async function checkResponse(
-  base: string,
-  method: string,
-  pathname: string,
-  status: number,
-  contentType: string | null,
-  text: string,
-): Promise<void> {
+export async function checkResponse(base: string, method: string, pathname: string, status: number, contentType: string | null, text: string): Promise<void> {
   if (!pathname.startsWith("/api/") && pathname !== "/mcp") return;
   checker ??= load(base);
   const { doc, ajv, templates } = await checker;
@@ -79,24 +53,17 @@ export async function checkResponse(
   const where = `${method} ${template} -> ${status}`;
   const response = op.responses[String(status)];
   if (!response)
-    throw new ResponseMismatch(
-      `${where}: status not documented (documented: ${Object.keys(op.responses).join(", ")}); body ${text.slice(0, 300)}`,
-    );
+    throw new ResponseMismatch(`${where}: status not documented (documented: ${Object.keys(op.responses).join(", ")}); body ${text.slice(0, 300)}`);
   if (!response.content) return;
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const media = response.content[type];
-  if (!media)
-    throw new ResponseMismatch(
-      `${where}: content type "${type}" not documented (documented: ${Object.keys(response.content).join(", ")})`,
-    );
+  if (!media) throw new ResponseMismatch(`${where}: content type "${type}" not documented (documented: ${Object.keys(response.content).join(", ")})`);
   if (!/json/.test(type)) return;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ResponseMismatch(
-      `${where}: body is not JSON: ${text.slice(0, 200)}`,
-    );
+    throw new ResponseMismatch(`${where}: body is not JSON: ${text.slice(0, 200)}`);
   }
   const ref = `openapi#/paths/${pointer(template)}/${method.toLowerCase()}/responses/${status}/content/${pointer(type)}/schema`;
   let validate = compiled.get(ref);
@@ -109,8 +76,6 @@ export async function checkResponse(
       .slice(0, 5)
       .map((e) => `${e.instancePath || "/"} ${e.message}`)
       .join("; ");
-    throw new ResponseMismatch(
-      `${where}: body does not match the documented schema: ${errors}; body ${text.slice(0, 400)}`,
-    );
+    throw new ResponseMismatch(`${where}: body does not match the documented schema: ${errors}; body ${text.slice(0, 400)}`);
   }
 }

@@ -5,14 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningServer = {
-  url: string;
-  port: number;
-  dataDir: string;
-  child: ChildProcess;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-  output: () => string;
-};
+export type RunningServer = { url: string; port: number; dataDir: string; child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<number | null>; output: () => string };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,14 +19,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(
-  extraEnv: Record<string, string | undefined> = {},
-  opts: { dataDir?: string; timeoutMs?: number; port?: number } = {},
-): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; port?: number } = {}): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = opts.port ?? (await freePort());
-  const dataDir =
-    opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
@@ -59,8 +48,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;

@@ -50,39 +50,16 @@ export function zip(entries: [name: string, data: Buffer | string][]): Buffer {
 }
 
 const MAIN: Record<string, [string, string]> = {
-  docx: [
-    "word/document.xml",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
-  ],
-  xlsx: [
-    "xl/workbook.xml",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-  ],
-  pptx: [
-    "ppt/presentation.xml",
-    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
-  ],
+  docx: ["word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"],
+  xlsx: ["xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"],
+  pptx: ["ppt/presentation.xml", "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"],
 };
 
 /** A skeletal OOXML file; `padding` bytes of media placed before [Content_Types].xml when `typesLast`. */
-export function officeFile(
-  kind: "docx" | "xlsx" | "pptx",
-  opts: { typesLast?: boolean; padding?: number } = {},
-): Buffer {
+export function officeFile(kind: "docx" | "xlsx" | "pptx", opts: { typesLast?: boolean; padding?: number } = {}): Buffer {
   const [part, type] = MAIN[kind]!;
   const types = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${type}"/></Types>`;
-  const media: [string, Buffer] = [
-    `${part.split("/")[0]}/media/image1.bin`,
-    Buffer.alloc(opts.padding ?? 0, 7),
-  ];
-  const rest: [string, string | Buffer][] = [
-    ["_rels/.rels", "<Relationships/>"],
-    media,
-    [part, "<x/>"],
-  ];
-  return zip(
-    opts.typesLast
-      ? [...rest, ["[Content_Types].xml", types]]
-      : [["[Content_Types].xml", types], ...rest],
-  );
+  const media: [string, Buffer] = [`${part.split("/")[0]}/media/image1.bin`, Buffer.alloc(opts.padding ?? 0, 7)];
+  const rest: [string, string | Buffer][] = [["_rels/.rels", "<Relationships/>"], media, [part, "<x/>"]];
+  return zip(opts.typesLast ? [...rest, ["[Content_Types].xml", types]] : [["[Content_Types].xml", types], ...rest]);
 }
