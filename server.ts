@@ -10,6 +10,7 @@ import { prepareDatabase } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
+import { listenForTestSql } from "@/lib/server/test-sql";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -27,6 +28,7 @@ async function main() {
   const handleRequest = app.getRequestHandler();
   await app.prepare();
 
+  listenForTestSql(handle);
   const chat = new ChatSocketServer();
   // Chat deliveries and session revocations arrive through the database (LISTEN/NOTIFY).
   await chat.start(handle);

@@ -67,14 +67,16 @@ async function pool<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>)
   return out;
 }
 
-const describeOutcome = (o: Outcome) => `${o.op} [${o.input.kind}] ${o.input.path} ${(o.input.body ?? "").slice(0, 120)} -> ${o.status} ${o.type} ${o.text.slice(0, 200)}`;
+const describeOutcome = (o: Outcome) =>
+  `${o.op} [${o.input.kind}] ${o.input.path} ${(o.input.body ?? "").slice(0, 120)} -> ${o.status} ${o.type} ${o.text.slice(0, 200)}`;
 
 describe("fuzzing from /api/openapi", () => {
   it("answers every invalid input with a 4xx problem and writes nothing", async () => {
     const jobs: { method: string; template: string; input: FuzzInput }[] = [];
     let seed = 7;
     const ops = Object.entries(doc.paths).flatMap(([template, item]) => Object.keys(item).map((method) => ({ method, template })));
-    for (const { method, template } of ops) for (const input of invalidInputs(doc, method, template, PER_OPERATION, seed++)) jobs.push({ method, template, input });
+    for (const { method, template } of ops)
+      for (const input of invalidInputs(doc, method, template, PER_OPERATION, seed++)) jobs.push({ method, template, input });
     const before = await server.withDb((q) => tableChecksums(q, ["rate_limits"]));
     const started = Date.now();
     const outcomes = await pool(jobs, CONCURRENCY, (j) => fire(j.method, j.template, j.input));
@@ -85,7 +87,9 @@ describe("fuzzing from /api/openapi", () => {
     for (const o of outcomes) perOp.set(o.op, (perOp.get(o.op) ?? 0) + 1);
     const statuses: Record<string, number> = {};
     for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
-    console.log(`fuzz: ${outcomes.length} requests over ${ops.length} operations in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s); statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzz: ${outcomes.length} requests over ${ops.length} operations in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s); statuses ${JSON.stringify(statuses)}`,
+    );
 
     expect(ops.length).toBeGreaterThan(80);
     expect([...perOp.values()].every((n) => n >= PER_OPERATION)).toBe(true);

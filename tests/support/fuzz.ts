@@ -84,7 +84,8 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> | undefined {
   if (t !== "object") options.push(fc.constant({}), fc.dictionary(junkString, junkString, { maxKeys: 3 }));
   if (!schema.nullable) options.push(fc.constant(null));
   // Deeply nested JSON where a scalar belongs.
-  if (t !== "array" && t !== "object") options.push(fc.constantFrom(JSON.parse(deep(3000, "[", "]")) as unknown, JSON.parse(`${'{"a":'.repeat(1000)}1${"}".repeat(1000)}`) as unknown));
+  if (t !== "array" && t !== "object")
+    options.push(fc.constantFrom(JSON.parse(deep(3000, "[", "]")) as unknown, JSON.parse(`${'{"a":'.repeat(1000)}1${"}".repeat(1000)}`) as unknown));
   return fc.oneof(...options);
 }
 
@@ -126,7 +127,14 @@ function invalidBody(doc: Doc, schema: Schema): fc.Arbitrary<string> {
   }
   // A missing required field: the other fields get junk of any kind (never all that is needed).
   const required = s.required ?? [];
-  if (required.length) breakers.push(fc.dictionary(junkString.filter((k) => !required.includes(k)), junkString, { maxKeys: 3 }));
+  if (required.length)
+    breakers.push(
+      fc.dictionary(
+        junkString.filter((k) => !required.includes(k)),
+        junkString,
+        { maxKeys: 3 },
+      ),
+    );
   const junkKeys = fc.dictionary(
     junkString.filter((k) => !props.some(([p]) => p === k)),
     fc.oneof(junkString, hugeNumber),
@@ -171,8 +179,12 @@ const junkId = fc.oneof(junkString, fc.constant("x".repeat(101)), fc.uuid(), fc.
 
 /** Malformed credentials: the wrapper must answer 401 before anything else. */
 const junkCredential = fc.oneof(
-  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 300 }).map((t) => ({ authorization: `Bearer ${t}` })),
-  fc.constantFrom("Basic YWRtaW46YWRtaW4=", "Bearer", "Bearer  ", "bearer etk_", "Bearer etk_" + "A".repeat(43), "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.").map((a) => ({ authorization: a })),
+  fc
+    .string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 300 })
+    .map((t) => ({ authorization: `Bearer ${t}` })),
+  fc
+    .constantFrom("Basic YWRtaW46YWRtaW4=", "Bearer", "Bearer  ", "bearer etk_", "Bearer etk_" + "A".repeat(43), "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.")
+    .map((a) => ({ authorization: a })),
   fc.constantFrom("etk_nope", "' OR 1=1 --", "x".repeat(500)).map((k) => ({ "x-api-key": k })),
 );
 
@@ -190,7 +202,11 @@ export function invalidInputs(doc: Doc, method: string, template: string, count:
   const base = (extra: Partial<FuzzInput>): FuzzInput => ({ kind: "", path: fill(), headers: {}, auth: true, ...extra });
   kinds.push({ kind: "credential", weight: 4, arb: junkCredential.map((h) => base({ kind: "credential", headers: h, auth: false })) });
   if (json) {
-    kinds.push({ kind: "body", weight: 20, arb: invalidBody(doc, json).map((body) => base({ kind: "body", body, headers: { "content-type": "application/json" } })) });
+    kinds.push({
+      kind: "body",
+      weight: 20,
+      arb: invalidBody(doc, json).map((body) => base({ kind: "body", body, headers: { "content-type": "application/json" } })),
+    });
     kinds.push({
       kind: "body-size",
       weight: 1,
@@ -203,7 +219,11 @@ export function invalidInputs(doc: Doc, method: string, template: string, count:
   const q = invalidQueries(query);
   if (q) kinds.push({ kind: "query", weight: 14, arb: q.map((qs) => base({ kind: "query", path: `${fill()}?${qs}` })) });
   if (pathParams.length)
-    kinds.push({ kind: "path", weight: 14, arb: fc.array(junkId, { minLength: pathParams.length, maxLength: pathParams.length }).map((ids) => base({ kind: "path", path: fill(ids) })) });
+    kinds.push({
+      kind: "path",
+      weight: 14,
+      arb: fc.array(junkId, { minLength: pathParams.length, maxLength: pathParams.length }).map((ids) => base({ kind: "path", path: fill(ids) })),
+    });
   const arb = fc.oneof(...kinds.map((k) => ({ arbitrary: k.arb, weight: k.weight })));
   return fc.sample(arb, { seed, numRuns: count });
 }
@@ -216,6 +236,11 @@ export function payloadInputs(doc: Doc, template: string, seed: number): FuzzInp
   if (!open.length) return [];
   const arb = fc
     .tuple(fc.constantFrom(...open), fc.constantFrom(...PAYLOADS))
-    .map(([p, v]) => ({ kind: "payload", path: `${template}?${encodeURIComponent(p.name)}=${encodeURIComponent(v.slice(0, p.schema.maxLength ?? 200))}`, headers: {}, auth: true }));
+    .map(([p, v]) => ({
+      kind: "payload",
+      path: `${template}?${encodeURIComponent(p.name)}=${encodeURIComponent(v.slice(0, p.schema.maxLength ?? 200))}`,
+      headers: {},
+      auth: true,
+    }));
   return fc.sample(arb, { seed, numRuns: 20 });
 }

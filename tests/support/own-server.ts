@@ -3,12 +3,11 @@
 // server cannot offer (other files write to it in parallel).
 //
 // PostgreSQL (DATABASE_URL set): a fresh database on the cluster; the test connects to it directly
-// while the server runs. PGlite: only one process may open the directory, so `withDb` stops the
-// server (SIGTERM, a clean close), opens the directory itself, and starts the server again on the
-// same port and data directory (same AUTH_SECRET, so tokens stay valid).
+// while the server runs. PGlite: only one process may open the directory, so the server runs the
+// test's SQL on its own handle, asked over the IPC channel of the child process
+// (lib/server/test-sql.ts; enabled only by that channel and EXPO_TEST_SQL_IPC=1).
 import postgres from "postgres";
-import { openPglite } from "@/lib/db/client";
-import { freePort, startServer, type RunningServer } from "./server";
+import { freePort, startServer } from "./server";
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 export type OwnServer = {
@@ -44,26 +43,13 @@ export async function startOwnServer(): Promise<OwnServer> {
       },
     };
   }
-  let server: RunningServer = await startServer({ DATABASE_URL: "" }, { port });
-  const dataDir = server.dataDir;
-  let log = "";
+  // PGlite: the server process is the only one that may open its database; SQL goes over IPC.
+  const server = await startServer({ DATABASE_URL: "" }, { port, sql: true });
   return {
     url: server.url,
     kind: "pglite",
-    withDb: async (fn) => {
-      log += server.output();
-      const code = await server.stop("SIGTERM");
-      if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output().slice(-3000)}`);
-      const handle = await openPglite(`${dataDir}/pglite`);
-      try {
-        return await fn(async (text, params) => (await handle.client.query(text, params as unknown[])).rows as never);
-      } finally {
-        await handle.client.close();
-        handle.lock.release();
-        server = await startServer({ DATABASE_URL: "" }, { dataDir, port });
-      }
-    },
-    output: () => log + server.output(),
+    withDb: (fn) => fn(server.sql),
+    output: server.output,
     stop: async () => {
       await server.stop();
     },
