@@ -13,7 +13,13 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = "public" | "optional" | "user" | "human" | "admin";
 
-export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  /** Further media types the same status may answer with (e.g. `text/csv` for a download). */
+  alternatives?: Record<string, z.ZodType>;
+};
 
 export type Operation = {
   method: HttpMethod;

@@ -57,7 +57,12 @@ function pathConfig(op: Operation) {
     responses: Object.fromEntries(
       Object.entries<ResponseSpec>({ ...errorResponses(...wrapperStatuses(op)), ...op.responses }).map(([status, r]) => [
         status,
-        { description: r.description, ...(r.schema ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema } } } : {}) },
+        {
+          description: r.description,
+          ...(r.schema
+            ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema }, ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([t, schema]) => [t, { schema }])) } }
+            : {}),
+        },
       ]),
     ),
   };

@@ -60,6 +60,20 @@ export const UNICODE = [
 const PAYLOADS = [...SQL, ...HTML, ...UNICODE];
 const PROTO = ['"__proto__":{"isAdmin":true,"role":"ADMIN"}', '"constructor":{"prototype":{"polluted":true}}', '"prototype":{"x":1}'];
 
+/**
+ * Percent-encoding that also carries lone surrogates, as the bytes WTF-8 gives them (%ED%A0%80):
+ * invalid UTF-8 in a URL, exactly what a server must survive decoding.
+ */
+export function enc(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c >= 0xd800 && c <= 0xdfff) out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
 /** A non-empty string that is not a number to JavaScript (so no coercion can make it one). */
 const notNumeric = (s: string) => (s.trim() === "" || !Number.isNaN(Number(s)) ? `x${s}` : s);
 
@@ -158,19 +172,19 @@ function invalidQueries(params: Param[]): fc.Arbitrary<string> | undefined {
   const options: fc.Arbitrary<string>[] = [];
   for (const p of params) {
     const s = p.schema;
-    const enc = (v: unknown) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(v))}`;
+    const pair = (v: unknown) => `${enc(p.name)}=${enc(String(v))}`;
     if (s.type === "number" || s.type === "integer") {
-      options.push(junkString.map(notNumeric).map(enc));
+      options.push(junkString.map(notNumeric).map(pair));
       const b = outOfBounds({ ...s, enum: undefined });
-      if (b) options.push(b.map(enc));
-      options.push(fc.tuple(fc.integer(), fc.integer()).map(([a, b]) => `${enc(a)}&${enc(b)}`));
-    } else if (s.enum) options.push(junkString.filter((v) => !s.enum!.includes(v)).map(enc));
-    else if (s.type === "string" && s.maxLength !== undefined) options.push(outOfBounds({ type: "string", maxLength: s.maxLength })!.map(enc));
-    else if (s.type === "boolean") options.push(junkString.filter((v) => v !== "true" && v !== "false").map(enc));
+      if (b) options.push(b.map(pair));
+      options.push(fc.tuple(fc.integer(), fc.integer()).map(([a, b]) => `${pair(a)}&${pair(b)}`));
+    } else if (s.enum) options.push(junkString.filter((v) => !s.enum!.includes(v)).map(pair));
+    else if (s.type === "string" && s.maxLength !== undefined) options.push(outOfBounds({ type: "string", maxLength: s.maxLength })!.map(pair));
+    else if (s.type === "boolean") options.push(junkString.filter((v) => v !== "true" && v !== "false").map(pair));
   }
   // A required parameter left out, with junk parameters the operation does not know.
   if (params.some((p) => p.required))
-    options.push(fc.array(junkString, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v, i) => `zz${i}=${encodeURIComponent(v)}`).join("&")));
+    options.push(fc.array(junkString, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v, i) => `zz${i}=${enc(v)}`).join("&")));
   return options.length ? fc.oneof(...options) : undefined;
 }
 
@@ -196,7 +210,7 @@ export function invalidInputs(doc: Doc, method: string, template: string, count:
   const json = op.requestBody?.content["application/json"]?.schema;
   const fill = (ids?: string[]) => {
     let i = 0;
-    return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(ids?.[i++] ?? "fuzz-missing-record"));
+    return template.replace(/\{[^}]+\}/g, () => enc(ids?.[i++] ?? "fuzz-missing-record"));
   };
   const kinds: { kind: string; weight: number; arb: fc.Arbitrary<FuzzInput> }[] = [];
   const base = (extra: Partial<FuzzInput>): FuzzInput => ({ kind: "", path: fill(), headers: {}, auth: true, ...extra });
@@ -238,7 +252,7 @@ export function payloadInputs(doc: Doc, template: string, seed: number): FuzzInp
     .tuple(fc.constantFrom(...open), fc.constantFrom(...PAYLOADS))
     .map(([p, v]) => ({
       kind: "payload",
-      path: `${template}?${encodeURIComponent(p.name)}=${encodeURIComponent(v.slice(0, p.schema.maxLength ?? 200))}`,
+      path: `${template}?${enc(p.name)}=${enc(v.slice(0, p.schema.maxLength ?? 200))}`,
       headers: {},
       auth: true,
     }));

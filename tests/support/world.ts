@@ -183,7 +183,7 @@ export async function buildWorld(): Promise<World> {
     conversation,
     task,
     claimedTask,
-    buyerKey: buyer.apiKeyId,
+    buyerKey: (await apiKeyFor(buyer.token)).id,
   };
 }
 
