@@ -51,8 +51,6 @@ type Row = {
 
 const STORES = { seller: 200, otherSeller: 200, guardian: 200, aiSeller: 200 } as const;
 const NO_STORE = 409; // seller_profile_required: the caller acts for no store
-const signedInAll = (status: number): Partial<Record<Caller, number>> =>
-  Object.fromEntries(CALLERS.filter((c) => c !== "anonymous" && c !== "disabledAi").map((c) => [c, status]));
 
 let w: World;
 const tok = (c: Caller) => (c === "anonymous" ? undefined : w.accounts[c].token);

@@ -103,13 +103,21 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> | undefined {
   return fc.oneof(...options);
 }
 
+/** `p` repeated past `max` code points, with "x" at both ends so trimming cannot shorten it. */
+function tooLong(p: string, max: number): string {
+  let k = Math.ceil((max + 1) / Math.max(1, [...p].length));
+  while ([...`x${p.repeat(k)}x`].length <= max) k *= 2;
+  return `x${p.repeat(k)}x`;
+}
+
 /** Values of the right JSON type that break a declared bound. */
 function outOfBounds(schema: Schema): fc.Arbitrary<unknown> | undefined {
   const options: fc.Arbitrary<unknown>[] = [];
   if (schema.enum) options.push(junkString.filter((s) => !schema.enum!.includes(s)));
   if (schema.type === "string" && schema.maxLength !== undefined) {
     const max = schema.maxLength;
-    options.push(fc.constantFrom(...PAYLOADS).map((p) => p.repeat(Math.ceil((max + 1) / p.length) + 1).padEnd(max + 1, "x")));
+    // JSON Schema (and zod) count code points; "x" at both ends so trimming cannot shorten it.
+    options.push(fc.constantFrom(...PAYLOADS).map((p) => tooLong(p, max)));
   }
   if (schema.type === "string" && (schema.minLength ?? 0) > 0) options.push(fc.constant(""));
   if (schema.type === "number" || schema.type === "integer") {
@@ -210,7 +218,8 @@ export function invalidInputs(doc: Doc, method: string, template: string, count:
   const json = op.requestBody?.content["application/json"]?.schema;
   const fill = (ids?: string[]) => {
     let i = 0;
-    return template.replace(/\{[^}]+\}/g, () => enc(ids?.[i++] ?? "fuzz-missing-record"));
+    // Dots encoded too, so a client never resolves ".." before the server sees it.
+    return template.replace(/\{[^}]+\}/g, () => enc(ids?.[i++] ?? "fuzz-missing-record").replace(/\./g, "%2E"));
   };
   const kinds: { kind: string; weight: number; arb: fc.Arbitrary<FuzzInput> }[] = [];
   const base = (extra: Partial<FuzzInput>): FuzzInput => ({ kind: "", path: fill(), headers: {}, auth: true, ...extra });
