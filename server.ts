@@ -14,6 +14,7 @@ import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
 import { staticPageCspSetter } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
+import { listenForTestSql } from "@/lib/server/test-sql";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -31,6 +32,7 @@ async function main() {
   const handleRequest = app.getRequestHandler();
   await app.prepare();
 
+  listenForTestSql(handle);
   const chat = new ChatSocketServer();
   // Chat deliveries and session revocations arrive through the database (LISTEN/NOTIFY).
   await chat.start(handle);

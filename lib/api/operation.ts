@@ -13,7 +13,13 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = "public" | "optional" | "user" | "human" | "admin";
 
-export type ResponseSpec = { description: string; schema?: z.ZodType; contentType?: string };
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  /** Further media types the same status may answer with (e.g. `text/csv` for a download). */
+  alternatives?: Record<string, z.ZodType>;
+};
 
 export type Operation = {
   method: HttpMethod;
@@ -41,6 +47,8 @@ export type Operation = {
   rateLimited?: boolean;
   /** Run an AI account's call and its audit row in one transaction (default true). */
   transactional?: boolean;
+  /** Served by NextAuth's own handler rather than by route() (so none of the wrapper's answers). */
+  external?: true;
 };
 
 const KEY = Symbol.for("expo-trade.operations");
@@ -61,4 +69,22 @@ export function registeredOperations(): Operation[] {
 /** The audit action name of an operation: its permission, or its declared action. */
 export function auditAction(op: Operation): string {
   return op.permission !== "none" ? op.permission : (op.action ?? op.operationId);
+}
+
+/**
+ * The error answers route() itself may give for an operation, whatever its handler does: bad
+ * credentials (also on public routes: a Bearer token that was sent is checked), database down,
+ * rate limit, input validation, body size and type, the AI permission, human-only (404 to AI
+ * accounts) and admin-only routes, and Idempotency-Key conflicts. The OpenAPI document lists them.
+ */
+export function wrapperStatuses(op: Operation): number[] {
+  if (op.external) return [];
+  const out = [401, 503];
+  if (op.rateLimited !== false) out.push(429);
+  if (op.params || op.query || op.body) out.push(400);
+  if (op.body && (op.bodyType ?? "json") === "json") out.push(413, 415);
+  if (op.access === "human") out.push(404);
+  if (op.access === "admin" || op.permission !== "none") out.push(403);
+  if (op.method === "POST" && (op.idempotent ?? true)) out.push(409, 422);
+  return out;
 }

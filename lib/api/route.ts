@@ -91,7 +91,8 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
           const ai = ctx.actor.type === "ai" ? ctx.actor : null;
           response = await ctx.db.transaction(async (tx) => {
             const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
-            if (ai) await writeAudit(tx, auditEntry(op, ai, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
+            // A handler may answer an error itself (e.g. 405): that is not a success either.
+            if (ai) await writeAudit(tx, auditEntry(op, ai, ip, res.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
             // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
             if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
               throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", { headers: { "Retry-After": "1" } });
@@ -103,7 +104,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
         } else {
           response = toResponse(op, await handler(args));
           if (ctx.actor.type === "ai") {
-            await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, true, `${req.method} ${new URL(req.url).pathname} -> ${response.status}`));
+            await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, response.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${response.status}`));
             audited = true;
           }
         }
@@ -180,12 +181,37 @@ function finish(res: Response, rate: RateState | undefined, requestId: string): 
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body"): unknown {
   if (!schema) return undefined;
+  const nul = nulPath(value);
+  if (nul !== null) {
+    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database (500).
+    throw new ApiError("validation_failed", `Invalid ${where}: ${nul ? nul + ": " : ""}NUL characters (U+0000) are not accepted`, {
+      errors: [{ path: nul, message: "NUL characters (U+0000) are not accepted" }],
+    });
+  }
   const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues);
   const first = errors[0];
   const detail = first ? `Invalid ${where}: ${first.path ? first.path + ": " : ""}${first.message}` : `Invalid ${where}`;
   throw new ApiError("validation_failed", detail, { errors });
+}
+
+/** The path of the first string (value or key) holding U+0000, or null. Iterative: JSON may nest deeply. */
+function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\0")) return path;
+    } else if (v && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (k.includes("\0")) return p;
+        stack.push([child, p]);
+      }
+    }
+  }
+  return null;
 }
 
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {

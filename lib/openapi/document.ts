@@ -2,7 +2,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import "@/lib/api/operations";
-import { registeredOperations, type Operation } from "@/lib/api/operation";
+import { registeredOperations, wrapperStatuses, type Operation, type ResponseSpec } from "@/lib/api/operation";
+import { errorResponses } from "@/lib/schemas/common";
 import pkg from "@/package.json";
 
 let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
@@ -54,9 +55,14 @@ function pathConfig(op: Operation) {
         : {}),
     },
     responses: Object.fromEntries(
-      Object.entries(op.responses).map(([status, r]) => [
+      Object.entries<ResponseSpec>({ ...errorResponses(...wrapperStatuses(op)), ...op.responses }).map(([status, r]) => [
         status,
-        { description: r.description, ...(r.schema ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema } } } : {}) },
+        {
+          description: r.description,
+          ...(r.schema
+            ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema }, ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([t, schema]) => [t, { schema }])) } }
+            : {}),
+        },
       ]),
     ),
   };

@@ -70,6 +70,7 @@ export const AuditLogPage = z
     limit: z.number(),
     total: z.number(),
     chainValid: z.boolean().meta({ description: "false when any stored row was altered, removed or reordered" }),
+    chainBrokenAt: z.number().nullable().meta({ description: "The seq of the first row whose link does not hold (altered, or after a removed row); null when valid" }),
     actions: z.array(z.string()).meta({ description: "Every action name in this account's log, for filters" }),
   })
   .meta({ id: "AuditLogPage" });

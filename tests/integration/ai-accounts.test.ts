@@ -115,7 +115,7 @@ describe("audit log", () => {
     for (let i = 0; i < 3; i++) await api("/api/auth/me", { token });
     await api("/api/ai/accounts", { token, json: { role: "AI_BUYER", password: "x-long-enough" } }); // refused: 404
 
-    type Page = { logs: { action: string; success: boolean; ip: string; timestamp: string; details: string }[]; total: number; page: number; limit: number; chainValid: boolean; actions: string[] };
+    type Page = { logs: { action: string; success: boolean; ip: string; timestamp: string; details: string }[]; total: number; page: number; limit: number; chainValid: boolean; chainBrokenAt: number | null; actions: string[] };
     const all = await api<Page>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}`, { token: guardianToken });
     expect(all.status).toBe(200);
     expect(all.body.chainValid).toBe(true);
@@ -145,12 +145,17 @@ describe("audit log", () => {
     if (inject("dbKind") === "postgres") {
       const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
       try {
-        await sql`update audit_logs set details = 'nothing to see' where ai_user_id = ${aiBuyer.aiUserId} and seq = 2`;
+        // Around the append-only trigger, as only a database superuser can.
+        await sql.begin(async (tx) => {
+          await tx`set local session_replication_role = replica`;
+          await tx`update audit_logs set details = 'nothing to see' where ai_user_id = ${aiBuyer.aiUserId} and seq = 2`;
+        });
       } finally {
         await sql.end();
       }
       const after = await api<Page>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}`, { token: guardianToken });
       expect(after.body.chainValid).toBe(false);
+      expect(after.body.chainBrokenAt).toBe(2);
     }
   });
 });

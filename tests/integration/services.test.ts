@@ -10,7 +10,7 @@ import { auditLogs, idempotencyKeys } from "@/lib/db/schema";
 import { applicationName } from "@/lib/instance";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord } from "@/lib/services/ai/accounts";
-import { verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
+import { auditChainBreak, verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
 import { unique } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -31,8 +31,18 @@ describe("services on the database", () => {
     const rows = await db.select().from(auditLogs).where(eq(auditLogs.aiUserId, ai.aiUserId));
     expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(await verifyAuditChain(db, ai.aiUserId)).toBe(true);
-    await db.update(auditLogs).set({ details: "edited" }).where(sql`${auditLogs.aiUserId} = ${ai.aiUserId} and ${auditLogs.seq} = 5`);
+    // The database refuses the edit (append-only trigger)...
+    const edit = (tx: Db) => tx.update(auditLogs).set({ details: "edited" }).where(sql`${auditLogs.aiUserId} = ${ai.aiUserId} and ${auditLogs.seq} = 5`);
+    const refused = await edit(db).then(() => null, (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ""}`);
+    expect(refused).toMatch(/append-only: UPDATE/);
+    expect(await verifyAuditChain(db, ai.aiUserId)).toBe(true);
+    // ...and when a superuser goes around the trigger, the chain shows it.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await edit(tx);
+    });
     expect(await verifyAuditChain(db, ai.aiUserId)).toBe(false);
+    expect(await auditChainBreak(db, ai.aiUserId)).toBe(5);
   });
 
   it("refuses a second AI account per role, and an AI_SELLER for a guardian without a store", async () => {

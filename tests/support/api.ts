@@ -1,8 +1,15 @@
 // A small HTTP client for integration tests, and factories that make unique accounts per test.
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import { checkResponse } from "./response-check";
 
-export const baseUrl = () => inject("baseUrl");
+let baseOverride: string | undefined;
+/** The server the helpers talk to: the shared one, or a test file's own (`useServer`). */
+export const baseUrl = () => baseOverride ?? inject("baseUrl");
+/** Point every helper of this test file at another server (a file's own, see own-server.ts). */
+export const useServer = (url: string | undefined) => {
+  baseOverride = url;
+};
 
 export type ApiResult<T = Record<string, unknown>> = { status: number; body: T; headers: Headers; text: string };
 
@@ -18,8 +25,11 @@ export async function api<T = Record<string, unknown>>(
   }
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.cookie) headers.cookie = init.cookie;
-  const res = await fetch(`${baseUrl()}${path}`, { method: init.method ?? (body !== undefined ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const method = init.method ?? (body !== undefined ? "POST" : "GET");
+  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: "manual" });
   const text = await res.text();
+  // Every answer is held to the published OpenAPI description (tests/support/response-check.ts).
+  await checkResponse(baseUrl(), method, new URL(path, "http://x").pathname, res.status, res.headers.get("content-type"), text);
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;

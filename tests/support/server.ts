@@ -5,7 +5,16 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningServer = { url: string; port: number; dataDir: string; child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<number | null>; output: () => string };
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  output: () => string;
+  /** SQL on the server's own database over the IPC channel (only with `opts.sql`: lib/server/test-sql.ts). */
+  sql: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,9 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -42,11 +51,28 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
       // Brute-force brakes out of reach for the shared server (tests/integration/brute-force.test.ts runs its own).
       LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000",
       LOGIN_MAX_FAILURES_PER_IP: "1000000",
+      ...(opts.sql ? { EXPO_TEST_SQL_IPC: "1" } : {}),
       ...extraEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: opts.sql ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   opts.onSpawn?.(child);
+  let asked = 0;
+  const waiting = new Map<number, { resolve: (rows: never[]) => void; reject: (err: Error) => void }>();
+  child.on("message", (m: { type?: string; id: number; rows?: never[]; error?: string }) => {
+    if (m?.type !== "expo-test-sql") return;
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) w?.reject(new Error(m.error));
+    else w?.resolve(m.rows ?? []);
+  });
+  const sql = <T,>(text: string, params: unknown[] = []) =>
+    new Promise<T[]>((resolve, reject) => {
+      if (!opts.sql) return reject(new Error("startServer(..., { sql: true }) enables SQL over IPC"));
+      const id = ++asked;
+      waiting.set(id, { resolve: resolve as (rows: never[]) => void, reject });
+      child.send({ type: "expo-test-sql", id, text, params });
+    });
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -74,5 +100,5 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
       child.once("exit", (code) => resolve(code));
       child.kill(signal);
     });
-  return { url, port, dataDir, child, stop, output: () => log };
+  return { url, port, dataDir, child, stop, output: () => log, sql };
 }

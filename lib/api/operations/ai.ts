@@ -88,7 +88,7 @@ export const auditLogsOp = defineOperation({
   action: "ai.audit.read",
   query: AuditLogQuery,
   responses: {
-    200: { description: "Log page (JSON) or the filtered log (text/csv)", schema: AuditLogPage },
+    200: { description: "Log page (JSON) or the filtered log (text/csv)", schema: AuditLogPage, alternatives: { "text/csv": z.string() } },
     ...errorResponses(400, 401, 404, 429),
   },
 });

@@ -11,6 +11,7 @@ export const csrfOp = defineOperation({
   tags: ["Auth"],
   access: "public",
   permission: "none",
+  external: true,
   action: "auth.csrf",
   responses: { 200: { description: "Token", schema: z.object({ csrfToken: z.string() }) } },
 });
@@ -25,6 +26,7 @@ export const credentialsCallbackOp = defineOperation({
   tags: ["Auth"],
   access: "public",
   permission: "none",
+  external: true,
   action: "auth.login",
   bodyType: "form",
   body: CredentialsCallbackBody,
@@ -40,6 +42,7 @@ export const sessionOp = defineOperation({
   tags: ["Auth"],
   access: "public",
   permission: "none",
+  external: true,
   action: "auth.session",
   responses: { 200: { description: "Session", schema: z.looseObject({}) } },
 });
@@ -52,6 +55,7 @@ export const signoutOp = defineOperation({
   tags: ["Auth"],
   access: "public",
   permission: "none",
+  external: true,
   action: "auth.logout",
   bodyType: "form",
   body: z.object({ csrfToken: z.string(), callbackUrl: z.string().optional(), json: z.literal("true").optional() }),
@@ -67,6 +71,7 @@ export const providersOp = defineOperation({
   tags: ["Auth"],
   access: "public",
   permission: "none",
+  external: true,
   action: "auth.providers",
   responses: { 200: { description: "Providers", schema: z.looseObject({}) } },
 });

@@ -43,19 +43,27 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** Recompute the chain of one AI account; false when any row was altered, removed or reordered. */
-export async function verifyAuditChain(db: Db, aiUserId: string): Promise<boolean> {
+/**
+ * Recompute the chain of one AI account: the `seq` of the first row that was altered, or that
+ * follows a removed or reordered row; null when the chain holds.
+ */
+export async function auditChainBreak(db: Db, aiUserId: string): Promise<number | null> {
   const rows = await db.select().from(auditLogs).where(eq(auditLogs.aiUserId, aiUserId)).orderBy(asc(auditLogs.seq));
   let prev = GENESIS;
   let expectedSeq = 1;
   for (const r of rows) {
-    if (r.seq !== expectedSeq || r.prevHash !== prev) return false;
+    if (r.seq !== expectedSeq || r.prevHash !== prev) return r.seq;
     const h = entryHash({ ...r, createdAt: r.createdAt, prevHash: r.prevHash });
-    if (h !== r.hash) return false;
+    if (h !== r.hash) return r.seq;
     prev = r.hash;
     expectedSeq++;
   }
-  return true;
+  return null;
+}
+
+/** Whether the chain of one AI account holds (no row altered, removed or reordered). */
+export async function verifyAuditChain(db: Db, aiUserId: string): Promise<boolean> {
+  return (await auditChainBreak(db, aiUserId)) === null;
 }
 
 export type AuditFilter = {
@@ -92,13 +100,21 @@ const toView = (r: typeof auditLogs.$inferSelect) => ({
 /** Newest first, filtered, with the chain verdict of the whole log. Caller checks ownership. */
 export async function listAuditLogs(db: Db, f: AuditFilter) {
   const where = auditWhere(f);
-  const [rows, [count], chainValid, actions] = await Promise.all([
+  const [rows, [count], chainBrokenAt, actions] = await Promise.all([
     db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.seq)).limit(f.limit).offset((f.page - 1) * f.limit),
     db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where),
-    verifyAuditChain(db, f.aiUserId),
+    auditChainBreak(db, f.aiUserId),
     db.selectDistinct({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.aiUserId, f.aiUserId)).orderBy(asc(auditLogs.action)),
   ]);
-  return { logs: rows.map(toView), page: f.page, limit: f.limit, total: Number(count?.n ?? 0), chainValid, actions: actions.map((a) => a.action) };
+  return {
+    logs: rows.map(toView),
+    page: f.page,
+    limit: f.limit,
+    total: Number(count?.n ?? 0),
+    chainValid: chainBrokenAt === null,
+    chainBrokenAt,
+    actions: actions.map((a) => a.action),
+  };
 }
 
 const CSV_MAX_ROWS = 100_000;

@@ -98,6 +98,7 @@ export async function completeTask(db: Db, actor: Actor, id: string, result: str
 export async function cancelTask(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
   const task = await load(db, id);
-  if (task.createdBy !== me.user.id) throw notFound("Task");
+  // Tasks are visible to every signed-in user, so refusing is 403 (as for complete), not 404.
+  if (task.createdBy !== me.user.id) throw new ApiError("forbidden", "Only the user who created this task can cancel it");
   return move(db, id, "open", { status: "cancelled" });
 }
