@@ -18,7 +18,7 @@ beforeAll(async () => {
   g = await createGuardianWithAi();
   aiToken = await login(g.aiBuyer.username, g.aiPassword);
   for (const path of ["/api/products", "/api/categories", "/api/orders", "/api/seller/brochures", "/api/auth/me"]) await api(path, { token: aiToken });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   useServer(undefined);

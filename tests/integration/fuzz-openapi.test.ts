@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The unlimited tier skips the rate counter's write per request: the fuzz measures the API, not the counter.
   const me = await api<{ user: { id: string } }>("/api/auth/me", { token: s.token });
   expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: me.body.user.id, tier: "unlimited" } })).status).toBe(200);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   useServer(undefined);
