@@ -12,7 +12,7 @@ import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
-import { staticPageCspSetter } from "@/lib/security/static-pages";
+import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { listenForTestSql } from "@/lib/server/test-sql";
 
@@ -47,19 +47,21 @@ async function main() {
   const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
   const securityHeaders = baseSecurityHeaders(https);
   const fallbackCsp = staticPageCsp({ dev, https });
-  const staticCsp = staticPageCspSetter(path.join(process.cwd(), ".next"), { dev, https });
+  const cspAtWriteHead = pageCspAtWriteHead(path.join(process.cwd(), ".next"), { dev, https });
   const server = createServer(timeouts, (req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
     // Next's internal recursion marker (CVE-2025-29927 skipped middleware with it): never from a client.
     delete req.headers["x-middleware-subrequest"];
     const url = req.url ?? "/";
-    // Security headers for every answer; the proxy's nonce CSP (pages) or a handler's own replaces these.
+    // Security headers for every answer; the CSP is settled when headers go out (a page's nonce
+    // policy from the proxy, a prerendered page's hashes, a handler's own, or the default).
     for (const [k, v] of securityHeaders) res.setHeader(k, v);
-    res.setHeader("Content-Security-Policy", url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp") ? API_CSP : fallbackCsp);
+    const apiPath = url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp");
     if (api && url.startsWith("/api/")) {
       const hit = api.match(req.method ?? "GET", url.split("?")[0]!);
       if (hit) {
+        res.setHeader("Content-Security-Policy", API_CSP);
         serveDirect(hit.handler, hit.params, req, res).catch((err: unknown) => {
           console.error("direct API dispatch failed", err);
           if (!res.headersSent) {
@@ -71,7 +73,7 @@ async function main() {
         return;
       }
     }
-    if (!dev) staticCsp(req, res);
+    cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
     void handleRequest(req, res);
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our

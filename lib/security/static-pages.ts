@@ -1,4 +1,4 @@
-// CSP for prerendered pages (server.ts only). A page Next prerendered at build time is served as
+// The CSP of answers Next writes (server.ts only), settled when their headers go out. A page Next prerendered at build time is served as
 // the stored HTML (`x-nextjs-prerender: 1`), without the proxy's per-request nonce on its inline
 // scripts, so the nonce policy would block them. Those inline scripts are fixed at build time: this
 // reads the stored HTML once per route and allows exactly them by hash. Pages whose HTML cannot be
@@ -20,7 +20,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function staticPageCspSetter(distDir: string, o: { dev?: boolean; https?: boolean }) {
+export function pageCspAtWriteHead(distDir: string, o: { dev?: boolean; https?: boolean }) {
   const cache = new Map<string, string>();
   const policyFor = (route: string): string => {
     let csp = cache.get(route);
@@ -34,17 +34,32 @@ export function staticPageCspSetter(distDir: string, o: { dev?: boolean; https?:
     if (cache.size < 5000) cache.set(route, csp);
     return csp;
   };
-  /** Swap the nonce policy of a prerendered answer for its hash policy just before headers go out. */
-  return (req: IncomingMessage, res: ServerResponse) => {
+  /**
+   * At the moment headers go out: a prerendered answer's nonce policy becomes its hash policy; an
+   * answer nobody gave a policy (Next's own pages and files the proxy does not see) gets `fallback`.
+   * A handler's own policy (/uploads' sandbox) is left alone.
+   */
+  return (req: IncomingMessage, res: ServerResponse, fallback: string) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const current = res.getHeader("content-security-policy");
       // Also on a 304 (no content type): the browser takes the 304's CSP for the cached page.
-      if (res.getHeader("x-nextjs-prerender") && String(res.getHeader("content-security-policy") ?? "").includes("'nonce-")) {
+      if (res.getHeader("x-nextjs-prerender") && String(current ?? "").includes("'nonce-")) {
         const rewritten = res.getHeader("x-middleware-rewrite");
         const route = new URL(typeof rewritten === "string" ? rewritten : (req.url ?? "/"), "http://x").pathname;
         res.setHeader("Content-Security-Policy", policyFor(route));
+      } else if (current === undefined && !headersArgHasCsp(args)) {
+        res.setHeader("Content-Security-Policy", fallback);
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
   };
+}
+
+/** writeHead(status, [message], headers): a policy passed there wins too. */
+function headersArgHasCsp(args: unknown[]): boolean {
+  const h = args.find((a) => a !== null && typeof a === "object");
+  if (!h) return false;
+  if (Array.isArray(h)) return h.some((x, i) => i % 2 === 0 && String(x).toLowerCase() === "content-security-policy");
+  return Object.keys(h).some((k) => k.toLowerCase() === "content-security-policy");
 }
