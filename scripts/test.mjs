@@ -2,10 +2,11 @@
 // `npm test`: typecheck, lint, unit tests, production build, integration tests on PGlite and on a
 // throwaway PostgreSQL cluster, and end-to-end tests in Debian's Chromium. Installs PostgreSQL and
 // Chromium with apt-get when missing and running as root; otherwise says exactly what to install.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { aptInstall } from "./apt.mjs";
 import { findPgBin, startCluster } from "./pg-cluster.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,14 +30,6 @@ function run(label, cmd, cmdArgs, env = {}) {
       resolve(ok);
     });
   });
-}
-
-function aptInstall(pkgs) {
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
-  console.log(`\n=== installing ${pkgs.join(", ")} with apt-get ===`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  return spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { stdio: "inherit", env }).status === 0;
 }
 
 function ensurePrerequisites(need) {
