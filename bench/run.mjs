@@ -16,6 +16,7 @@ import { findPgBin, startCluster } from "../scripts/pg-cluster.mjs";
 import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, startProcess } from "./lib/proc.mjs";
 import { renderMarkdown, renderTable } from "./report.mjs";
 import { chatScenario } from "./scenarios/chat.mjs";
+import { settle } from "./scenarios/common.mjs";
 import { healthScenario, listScenario, loginScenario, searchScenario, soakScenario, ssrScenario } from "./scenarios/http.mjs";
 
 const args = process.argv.slice(2);
@@ -33,9 +34,9 @@ if (PINNING && !process.env.BENCH_PINNED) {
 }
 
 const cfg = quick
-  ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 100,
+  ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 20,
       recallQueries: 20, recallFullMax: 1000, listRate: 100, loginSeconds: 5, ssrSeconds: 4, sockets: 200, soakSeconds: 30, soakWindow: 10 }
-  : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 100, searchRounds: 2, searchRate: 100,
+  : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 100, searchRounds: 2, searchRate: 20,
       recallQueries: 80, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60 };
 cfg.products = Number(opt("--products", cfg.products));
 if (args.includes("--soak")) cfg.soakSeconds = Number(opt("--soak"));
@@ -177,6 +178,7 @@ async function runEngine(engine, prepared) {
     for (const [id, fn] of scenarios) {
       if (!only.includes(id)) continue;
       log(`${engine}: scenario ${id}`);
+      await settle(app.base);
       const t0 = Date.now();
       try {
         const r = await fn(ctx);

@@ -1,12 +1,14 @@
 // Open-loop HTTP load: requests leave on a fixed schedule whether or not earlier ones have been
 // answered, and latency counts from the intended send time (no coordinated omission). Keep-alive
-// connections, as many as the schedule needs.
+// connections, as many as the schedule needs up to `maxInFlight`: a request due while that many
+// are outstanding is not sent and counts as an error with the timeout as its latency, so an
+// overloaded server shows as such without piling up minutes of queued work.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { summarize } from "./stats.mjs";
 
 /**
- * @param {{ base: string, rate: number, seconds: number, request: (i: number) => { method?: string, path: string, headers?: Record<string,string>, body?: string, tag?: string }, timeoutMs?: number, windowSeconds?: number }} o
+ * @param {{ base: string, rate: number, seconds: number, request: (i: number) => { method?: string, path: string, headers?: Record<string,string>, body?: string, tag?: string }, timeoutMs?: number, windowSeconds?: number, maxInFlight?: number }} o
  */
 export async function openLoop(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -17,17 +19,28 @@ export async function openLoop(o) {
   const statuses = {};
   let errors = 0;
   let done = 0;
+  let inFlight = 0;
+  let dropped = 0;
+  const maxInFlight = o.maxInFlight ?? 256;
   const t0 = performance.now() + 5;
   const url = new URL(o.base);
   const timeoutMs = o.timeoutMs ?? 10_000;
   await new Promise((resolve) => {
-    const finish = () => {
+    const finish = (sent) => {
+      if (sent) inFlight--;
       if (++done === n) resolve();
     };
     const fire = (i) => {
       const intended = t0 + i * interval;
       const r = o.request(i);
       tags[i] = r.tag;
+      if (inFlight >= maxInFlight) {
+        dropped++;
+        errors++;
+        latency[i] = timeoutMs;
+        return finish();
+      }
+      inFlight++;
       const req = http.request(
         { host: url.hostname, port: url.port, path: r.path, method: r.method ?? "GET", headers: r.headers, agent },
         (res) => {
@@ -36,7 +49,7 @@ export async function openLoop(o) {
             latency[i] = performance.now() - intended;
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
             if (res.statusCode >= 400) errors++;
-            finish();
+            finish(true);
           });
         },
       );
@@ -45,7 +58,7 @@ export async function openLoop(o) {
         errors++;
         statuses.error = (statuses.error ?? 0) + 1;
         latency[i] = performance.now() - intended;
-        finish();
+        finish(true);
       });
       req.end(r.body);
     };
@@ -60,7 +73,7 @@ export async function openLoop(o) {
   agent.destroy();
   const elapsed = (performance.now() - t0) / 1000;
   const all = [...latency].filter((x) => !Number.isNaN(x));
-  const result = { rate: o.rate, seconds: o.seconds, requests: n, errors, statuses, achievedRps: Math.round(n / elapsed), latencyMs: summarize(all) };
+  const result = { rate: o.rate, seconds: o.seconds, requests: n, errors, dropped, statuses, achievedRps: Math.round(n / elapsed), latencyMs: summarize(all) };
   // Per-window percentiles (scenario 7's drift) and per-tag ones (query classes).
   if (o.windowSeconds) {
     const per = Math.round(o.windowSeconds * o.rate);

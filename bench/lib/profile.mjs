@@ -26,7 +26,9 @@ export function summarizeProfile(file, top = 12) {
     const node = byId.get(id);
     const cf = node.callFrame;
     total += us;
-    if (cf.functionName === "(idle)") {
+    // The in-process inspector session's native `dispatch` frame stands for time the profiler
+    // itself took or could not attribute; it is counted with idle time, not as the app's work.
+    if (cf.functionName === "(idle)" || (cf.functionName === "dispatch" && !cf.url)) {
       idle += us;
       continue;
     }

@@ -59,14 +59,16 @@ export function pairSet(n, count, seed = 7) {
  * Drive messages over connected sockets. mode "closed": keep `window` messages in flight for
  * `seconds`; mode "open": send at `rate` per second for `seconds`. A message counts as delivered
  * when the recipient's socket receives it. `sequential` walks the pairs in order (opens them all).
+ * At most `maxPending` messages are outstanding; a send due beyond that is dropped (lost).
  */
-export async function chatLoad({ sockets, users, pairs, mode, seconds, window = 200, rate = 1000, tag = "m", sequential = false }) {
+export async function chatLoad({ sockets, users, pairs, mode, seconds, window = 200, rate = 1000, tag = "m", sequential = false, maxPending = 2000 }) {
   const r = rng(11);
   const pending = new Map(); // content -> intended send time
   const latencies = [];
   let delivered = 0;
   let errors = 0;
   let seq = 0;
+  let dropped = 0;
   let stopAt = Infinity;
   let onDelivered = () => {};
   const handlers = sockets.map((ws) => {
@@ -90,6 +92,11 @@ export async function chatLoad({ sockets, users, pairs, mode, seconds, window = 
     return h;
   });
   const send = (intended) => {
+    if (pending.size >= maxPending) {
+      // Overloaded: not sent, counted as lost (bounds the work queued in the server).
+      dropped++;
+      return;
+    }
     const [a, b] = sequential ? pairs[seq % pairs.length] : pairs[Math.floor(r() * pairs.length)];
     const content = `${tag}${++seq}`;
     pending.set(content, intended);
@@ -124,7 +131,7 @@ export async function chatLoad({ sockets, users, pairs, mode, seconds, window = 
   }
   const elapsed = mode === "closed" ? seconds : (performance.now() - t0) / 1000;
   sockets.forEach((ws, i) => ws.off("message", handlers[i]));
-  return { mode, seconds, sent: seq, delivered, lost: pending.size, errors, msgPerSec: Math.round(delivered / elapsed), deliveryMs: summarize(latencies) };
+  return { mode, seconds, sent: seq, delivered, lost: pending.size + dropped, dropped, errors, msgPerSec: Math.round(delivered / elapsed), deliveryMs: summarize(latencies) };
 }
 
 export function closeAll(sockets) {

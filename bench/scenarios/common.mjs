@@ -1,6 +1,7 @@
 // Shared scenario machinery: A B A B rounds after a warm-up, wrk runs, profiled slices.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { summarizeProfile } from "../lib/profile.mjs";
 import { ROOT } from "../lib/proc.mjs";
 
@@ -43,3 +44,16 @@ export function wrk(base, pathsFile, seconds, connections) {
     });
   });
 }
+
+/** Wait until the app answers health checks quickly again (work queued by an overload drained). */
+export async function settle(base, maxSeconds = 180) {
+  const deadline = Date.now() + maxSeconds * 1000;
+  let fast = 0;
+  while (fast < 3 && Date.now() < deadline) {
+    const t = performance.now();
+    const ok = await fetch(base + "/api/health", { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    fast = ok && performance.now() - t < 100 ? fast + 1 : 0;
+    await new Promise((r) => setTimeout(r, fast ? 100 : 1000));
+  }
+}
+
