@@ -34,10 +34,10 @@ if (PINNING && !process.env.BENCH_PINNED) {
 }
 
 const cfg = quick
-  ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 20,
+  ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 20, searchBudget: 30, recallBudget: 60,
       recallQueries: 20, recallFullMax: 1000, listRate: 100, loginSeconds: 5, ssrSeconds: 4, sockets: 200, soakSeconds: 30, soakWindow: 10 }
-  : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 100, searchRounds: 2, searchRate: 20,
-      recallQueries: 80, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60 };
+  : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 60, searchRounds: 2, searchRate: 20, searchBudget: 60, recallBudget: 150,
+      recallQueries: 60, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60 };
 cfg.products = Number(opt("--products", cfg.products));
 if (args.includes("--soak")) cfg.soakSeconds = Number(opt("--soak"));
 // PGlite runs the soak shorter (one process serves every query; see BENCHMARKS.md).

@@ -21,7 +21,7 @@ export async function openLoop(o) {
   let done = 0;
   let inFlight = 0;
   let dropped = 0;
-  const maxInFlight = o.maxInFlight ?? 256;
+  const maxInFlight = o.maxInFlight ?? 64;
   const t0 = performance.now() + 5;
   const url = new URL(o.base);
   const timeoutMs = o.timeoutMs ?? 10_000;
@@ -86,12 +86,15 @@ export async function openLoop(o) {
   return result;
 }
 
-/** One request at a time (closed loop, one connection): per-request latency in ms. */
-export async function sequential(base, paths) {
+/** One request at a time (closed loop, one connection): per-request latency in ms, for as many
+ * of `paths` as fit in `budgetMs`. */
+export async function sequential(base, paths, budgetMs = Infinity) {
+  const deadline = performance.now() + budgetMs;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(base);
   const out = [];
   for (const path of paths) {
+    if (performance.now() > deadline) break;
     const t = performance.now();
     const { status, body } = await new Promise((resolve, reject) => {
       const req = http.request({ host: url.hostname, port: url.port, path, agent }, (res) => {
