@@ -10,7 +10,7 @@ function cells(r) {
   const baseLat = base.p50 !== undefined || base.p99 !== undefined ? `${fmt(base.p50)} / ${fmt(base.p99)}` : "-";
   const thr = ours.rps !== undefined ? `${fmt(ours.rps)} / ${fmt(base.rps)} req/s` : ours.msgPerSec !== undefined ? `${fmt(ours.msgPerSec)} / ${fmt(base.msgPerSec)} msg/s` : "-";
   const rss = `${fmt(r.rss?.app)}${r.rss?.baseline !== undefined ? ` / ${fmt(r.rss.baseline)}` : ""}`;
-  return [r.id, r.engine, r.name, `${ratio} ${r.ratioOf ?? ""}`.trim(), lat, baseLat, thr, rss, r.target, r.measured, r.met ? "met" : "MISSED"];
+  return [r.rerun ? `${r.id}*` : r.id, r.engine, r.name, `${ratio} ${r.ratioOf ?? ""}`.trim(), lat, baseLat, thr, rss, r.target, r.measured, r.met ? "met" : "MISSED"];
 }
 
 const HEAD = ["#", "engine", "scenario", "median ratio (spread)", "p50 / p99 ms", "baseline p50 / p99 ms", "throughput ours / baseline", "RSS MiB ours / baseline", "target", "measured", ""];
@@ -31,6 +31,10 @@ export function renderMarkdown(result, file) {
   out.push(`Run of ${result.started} (${result.minutes} min), ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}` +
     `${machine.postgres ? `, ${machine.postgres}` : ""}; pinning: ${machine.pinning}; load average ${machine.loadAverageAtStart.join(" ")} at start, ` +
     `${machine.loadAverageAtEnd.join(" ")} at end (the machine was shared). Raw figures: \`${file}\`.`);
+  for (const r of result.reruns ?? []) {
+    out.push("");
+    out.push(`Re-run into this table at ${r.started} (${r.minutes} min, load average ${r.machine.loadAverageAtStart.join(" ")}): ${r.rows.map((k) => `#${k.replace(":", " ")}`).join(", ")} (rows marked *).`);
+  }
   out.push("");
   out.push(`Data: ${Object.entries(generation).map(([e, g]) => `${e}: ${g.products} products, ${g.keywords} keywords, ${g.sellers} sellers, ${g.booths} booths, ${g.categories} categories, generated in ${Math.round(g.seconds)} s`).join("; ")}. ` +
     `Rounds: warm-up ${config.warmSeconds} s each, then ${config.rounds} x (A ${config.roundSeconds} s, B ${config.roundSeconds} s); open-loop runs ${config.openSeconds} s.`);

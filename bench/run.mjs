@@ -7,6 +7,7 @@
 //   npm run bench                       full run (~25 min)
 //   npm run bench -- --quick            short smoke run (20k products, short rounds; no BENCHMARKS.md)
 //   npm run bench -- --only 2,3 --engines pg --products 50000 --write
+//   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -25,7 +26,8 @@ const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) +
 const quick = flag("--quick");
 const engines = opt("--engines", "pg,pglite").split(",");
 const only = opt("--only", "1,2,3,4,5,6,7").split(",").map(Number);
-const write = flag("--write") || (!quick && !args.includes("--only") && !args.includes("--engines"));
+const merge = opt("--merge", null);
+const write = flag("--write") || !!merge || (!quick && !args.includes("--only") && !args.includes("--engines"));
 
 // The load generator (this process, wrk, the socket clients) runs on CPU 1; servers on CPU 0.
 if (PINNING && !process.env.BENCH_PINNED) {
@@ -239,11 +241,21 @@ async function main() {
   }
   machine.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
   if (cluster) machine.postgres = spawnSync(path.join(findPgBin(), "postgres"), ["--version"], { encoding: "utf8" }).stdout.trim();
-  const result = { started: started.toISOString(), minutes: Math.round((Date.now() - started) / 600) / 100, quick, config: cfg, machine, generation, rows };
+  let result = { started: started.toISOString(), minutes: Math.round((Date.now() - started) / 600) / 100, quick, config: cfg, machine, generation, rows };
+  if (merge) {
+    // Rows of this run replace the same scenario and engine of the earlier run; the rest stay.
+    const earlier = JSON.parse(readFileSync(path.resolve(ROOT, merge), "utf8"));
+    const key = (r) => `${r.id}:${r.engine}`;
+    const fresh = new Map(rows.map((r) => [key(r), { ...r, rerun: started.toISOString() }]));
+    const merged = earlier.rows.map((r) => fresh.get(key(r)) ?? r);
+    for (const r of fresh.values()) if (!merged.includes(r)) merged.push(r);
+    merged.sort((a, b) => (a.engine === b.engine ? a.id - b.id : engines.indexOf(a.engine) - engines.indexOf(b.engine)));
+    result = { ...earlier, rows: merged, reruns: [...(earlier.reruns ?? []), { started: result.started, minutes: result.minutes, rows: [...fresh.keys()], machine }] };
+  }
   mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-  const file = path.join(ROOT, "bench", "results", `${started.toISOString().replace(/[:.]/g, "-")}${quick ? "-quick" : ""}.json`);
+  const file = path.join(ROOT, "bench", "results", `${(merge ? result.started : started.toISOString()).replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${merge ? `-rerun-${only.join("-")}` : ""}.json`);
   writeFileSync(file, JSON.stringify(result, null, 1));
-  console.log("\n" + renderTable(rows) + "\n");
+  console.log("\n" + renderTable(result.rows) + "\n");
   log(`results: ${path.relative(ROOT, file)} (${result.minutes} min)`);
   if (write) {
     const md = path.join(ROOT, "BENCHMARKS.md");

@@ -1,7 +1,7 @@
 // Baselines of scenarios 2, 3 and 6 on raw node:http and a raw driver (postgres.js or PGlite):
 //   GET /api/products?...        the app's captured SQL for that URL, same JSON (productView)
 //   GET /api/products/search?q=  the sequential-scan ILIKE ground truth: 20 rows, total, facets
-//   GET /truth?q=                every id the ground truth matches (recall)
+//   GET /truth?q=                every id (and its store) the ground truth matches (recall)
 //   GET /zh/products/:id         renderToString of the app's page tree (from an HTML snapshot)
 //                                after reading the product
 import { readFileSync } from "node:fs";
@@ -61,8 +61,8 @@ async function main() {
       if (u.pathname === "/truth") {
         // Every matching id, for the recall measurement.
         const { where, params } = truthWhere(u.searchParams.get("q") ?? "");
-        const rows = await db.query(`select p.id from products p where ${where}`, params);
-        return send(200, "application/json", JSON.stringify({ ids: rows.map((r) => r.id) }));
+        const rows = await db.query(`select p.id, p.seller_id from products p where ${where}`, params);
+        return send(200, "application/json", JSON.stringify({ ids: rows.map((r) => r.id), sellers: rows.map((r) => r.seller_id) }));
       }
       if (u.pathname === "/api/products/search") {
         return send(200, "application/json; charset=utf-8", JSON.stringify(await scan(u.searchParams.get("q") ?? "", Number(u.searchParams.get("limit") ?? 20))));
