@@ -2,8 +2,8 @@
 // to 50 keywords each in the 11 keyword languages, loaded with COPY straight into the app's schema
 // after the app's own migrations. Every search column is computed by the app's own code
 // (lib/search/normalize.ts), so the rows are exactly what POST /api/products would have stored.
-// Also writes the manifest the scenarios read: product ids, sellers with Bearer tokens, the
-// Zipf-distributed search queries and the list URLs.
+// Also opens scenario 4's conversations and writes the manifest the scenarios read: product ids,
+// sellers with Bearer tokens, the Zipf-distributed search queries and the list URLs.
 //
 //   node --import tsx bench/generate.ts --out DIR [--products N]   (DATABASE_URL or PGLITE_DIR set)
 import bcrypt from "bcryptjs";
@@ -16,7 +16,7 @@ import { closeDatabase, dbHandle, type DbHandle } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { LOCALES } from "@/lib/i18n/locales";
 import { normalizeText, searchColumns } from "@/lib/search/normalize";
-import { CJK_LANGUAGES, int, isCjkText, LANGUAGES, loadWords, pick, rng, SEED, zipf, type Rng } from "./lib/rand.mjs";
+import { CJK_LANGUAGES, int, isCjkText, LANGUAGES, loadWords, pairSet, pick, rng, SEED, zipf, type Rng } from "./lib/rand.mjs";
 
 export const BENCH_PASSWORD = "bench-password-123";
 const BASE_TIME = Date.parse("2026-11-01T00:00:00Z");
@@ -217,6 +217,15 @@ async function main() {
     tokens.push(await signAccessToken({ sub: s.userId, sid, role: "SELLER", isAI: false }, expires));
   }
   await copyRows(handle, "sessions", ["id", "user_id", "kind", "expires_at"], sessionRows);
+
+  // Scenario 4's conversations (its pairs for 1,000 and for 200 sockets), so it measures messages
+  // in existing threads rather than thread creation.
+  const pairRows = new Map<string, string>();
+  for (const [a, b] of [...pairSet(1000, 5000), ...pairSet(200, 1000)]) {
+    const [x, y] = [sellers[a]!.userId, sellers[b]!.userId].sort() as [string, string];
+    if (!pairRows.has(`${x}:${y}`)) pairRows.set(`${x}:${y}`, line([seededId(BASE_TIME), x, y, new Date(BASE_TIME)]));
+  }
+  await copyRows(handle, "conversations", ["id", "user_a", "user_b", "created_at"], [...pairRows.values()]);
 
   const manifest = {
     seed: SEED,

@@ -8,6 +8,7 @@
 //   npm run bench -- --quick            short smoke run (20k products, short rounds; no BENCHMARKS.md)
 //   npm run bench -- --only 2,3 --engines pg --products 50000 --write
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
+//   (--reuse-data keeps PGlite's generated directories from the previous run)
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -93,6 +94,12 @@ const appEnv = (dbEnv, dataDir, port) => ({
 
 async function prepareEngine(engine, cluster) {
   const dir = path.join(work, engine);
+  const manifestFile = path.join(dir, "manifest.json");
+  // --reuse-data: PGlite's directories from the previous run (PostgreSQL's cluster is always new).
+  if (flag("--reuse-data") && engine === "pglite" && existsSync(manifestFile) && existsSync(path.join(dir, "pglite-baseline")) && existsSync(path.join(dir, "list-sql.json"))) {
+    log(`${engine}: reusing the data of the previous run`);
+    return { dir, dbEnv: { PGLITE_DIR: path.join(dir, "pglite") }, baselineEnv: { PGLITE_DIR: path.join(dir, "pglite-baseline") }, generateSeconds: 0, manifest: JSON.parse(readFileSync(manifestFile, "utf8")) };
+  }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let dbEnv;
@@ -113,6 +120,8 @@ async function prepareEngine(engine, cluster) {
   if (engine === "pglite") cpSync(dbEnv.PGLITE_DIR, baselineEnv.PGLITE_DIR, { recursive: true });
   return { dir, dbEnv, baselineEnv, generateSeconds, manifest: JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) };
 }
+
+let partial = null;
 
 async function runEngine(engine, prepared) {
   const { dir, dbEnv, baselineEnv, manifest } = prepared;
@@ -185,6 +194,7 @@ async function runEngine(engine, prepared) {
       try {
         const r = await fn(ctx);
         rows.push({ ...r, engine, seconds: Math.round((Date.now() - t0) / 1000) });
+        partial?.(rows);
         log(`${engine}: scenario ${id} ${r.met ? "met" : "MISSED"}: ${r.measured}`);
       } catch (err) {
         console.error(err);
@@ -230,6 +240,10 @@ async function main() {
   }
   const rows = [];
   const generation = {};
+  // Rows so far, in case the run is cut short.
+  mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
+  const partialFile = path.join(ROOT, "bench", "results", "partial.tmp");
+  partial = (engineRows) => writeFileSync(partialFile, JSON.stringify({ started, rows: [...rows, ...engineRows] }));
   try {
     for (const engine of engines) {
       const prepared = await prepareEngine(engine, cluster);

@@ -9,3 +9,4 @@ export declare const LANGUAGES: readonly string[];
 export declare const CJK_LANGUAGES: readonly string[];
 export declare function loadWords(): Record<string, string[]>;
 export declare function isCjkText(s: string): boolean;
+export declare function pairSet(n: number, count: number, seed?: number): [number, number][];

@@ -57,3 +57,16 @@ export function loadWords() {
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 export const isCjkText = (s) => CJK_RE.test(s);
+
+/** A fixed, seeded set of chat pairs (indexes into the first n sellers); the generator opens their
+ * conversations, scenario 4 sends along them. */
+export function pairSet(n, count, seed = 7) {
+  const r = rng(seed);
+  const pairs = [];
+  while (pairs.length < count) {
+    const a = int(r, 0, n - 1);
+    const b = int(r, 0, n - 1);
+    if (a !== b) pairs.push([a, b]);
+  }
+  return pairs;
+}

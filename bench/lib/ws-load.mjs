@@ -3,7 +3,7 @@
 // latency from the intended send time to the recipient's frame).
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { int, rng } from "./rand.mjs";
+import { rng } from "./rand.mjs";
 import { summarize } from "./stats.mjs";
 
 export async function connectAll(base, users, { concurrency = 50 } = {}) {
@@ -41,18 +41,6 @@ export async function connectAll(base, users, { concurrency = 50 } = {}) {
   );
   if (errors.length) throw new Error(`${errors.length} sockets failed to connect: ${errors[0]}`);
   return sockets;
-}
-
-/** A fixed, seeded set of conversation pairs (indexes into users). */
-export function pairSet(n, count, seed = 7) {
-  const r = rng(seed);
-  const pairs = [];
-  while (pairs.length < count) {
-    const a = int(r, 0, n - 1);
-    const b = int(r, 0, n - 1);
-    if (a !== b) pairs.push([a, b]);
-  }
-  return pairs;
 }
 
 /**
