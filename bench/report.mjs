@@ -1,4 +1,11 @@
-// The results table (console and BENCHMARKS.md) from a run's rows.
+// The results table (console and BENCHMARKS.md) from a run's rows. As a command, merges a re-run
+// of some scenarios into an earlier run:
+//   node bench/report.mjs --merge bench/results/<run>.json bench/results/<rerun>.json
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fmt = (v, digits = 1) => (v === null || v === undefined || Number.isNaN(v) ? "-" : typeof v === "number" ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits)) : String(v));
 
 function cells(r) {
@@ -52,4 +59,32 @@ export function renderMarkdown(result, file) {
     out.push(`- #${r.id} ${r.engine} (busy ${r.profile.busyPct}% of ${r.profile.seconds} s): ${areas}. Top functions: ${fns}.`);
   }
   return out.join("\n");
+}
+
+/** Rows of `rerun` replace the same scenario and engine of `earlier`; the rest stay. */
+export function mergeResults(earlier, rerun) {
+  const key = (r) => `${r.id}:${r.engine}`;
+  const fresh = new Map(rerun.rows.map((r) => [key(r), { ...r, rerun: rerun.started }]));
+  const merged = earlier.rows.map((r) => fresh.get(key(r)) ?? r);
+  for (const r of fresh.values()) if (!merged.includes(r)) merged.push(r);
+  const order = ["pg", "pglite"];
+  merged.sort((a, b) => (a.engine === b.engine ? a.id - b.id : order.indexOf(a.engine) - order.indexOf(b.engine)));
+  return { ...earlier, rows: merged, reruns: [...(earlier.reruns ?? []), { started: rerun.started, minutes: rerun.minutes, rows: [...fresh.keys()], machine: rerun.machine }] };
+}
+
+/** Replace the generated part of BENCHMARKS.md. */
+export function writeBenchmarksMd(result, file) {
+  const md = path.join(ROOT, "BENCHMARKS.md");
+  const current = existsSync(md) ? readFileSync(md, "utf8") : "# Benchmarks\n\n<!-- bench:begin -->\n<!-- bench:end -->\n";
+  writeFileSync(md, current.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${renderMarkdown(result, file)}\n<!-- bench:end -->`));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--merge") {
+  const [base, rerun] = process.argv.slice(3).map((f) => JSON.parse(readFileSync(path.resolve(f), "utf8")));
+  const result = mergeResults(base, rerun);
+  const file = path.join("bench", "results", `${result.started.replace(/[:.]/g, "-")}-merged.json`);
+  writeFileSync(path.join(ROOT, file), JSON.stringify(result, null, 1));
+  writeBenchmarksMd(result, file);
+  console.log(renderTable(result.rows));
+  console.log(`\nwritten ${file} and BENCHMARKS.md`);
 }

@@ -16,7 +16,7 @@ import path from "node:path";
 import { aptInstall } from "../scripts/apt.mjs";
 import { findPgBin, startCluster } from "../scripts/pg-cluster.mjs";
 import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, startProcess } from "./lib/proc.mjs";
-import { renderMarkdown, renderTable } from "./report.mjs";
+import { mergeResults, renderTable, writeBenchmarksMd } from "./report.mjs";
 import { chatScenario } from "./scenarios/chat.mjs";
 import { settle } from "./scenarios/common.mjs";
 import { healthScenario, listScenario, loginScenario, searchScenario, soakScenario, ssrScenario } from "./scenarios/http.mjs";
@@ -256,25 +256,13 @@ async function main() {
   machine.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
   if (cluster) machine.postgres = spawnSync(path.join(findPgBin(), "postgres"), ["--version"], { encoding: "utf8" }).stdout.trim();
   let result = { started: started.toISOString(), minutes: Math.round((Date.now() - started) / 600) / 100, quick, config: cfg, machine, generation, rows };
-  if (merge) {
-    // Rows of this run replace the same scenario and engine of the earlier run; the rest stay.
-    const earlier = JSON.parse(readFileSync(path.resolve(ROOT, merge), "utf8"));
-    const key = (r) => `${r.id}:${r.engine}`;
-    const fresh = new Map(rows.map((r) => [key(r), { ...r, rerun: started.toISOString() }]));
-    const merged = earlier.rows.map((r) => fresh.get(key(r)) ?? r);
-    for (const r of fresh.values()) if (!merged.includes(r)) merged.push(r);
-    merged.sort((a, b) => (a.engine === b.engine ? a.id - b.id : engines.indexOf(a.engine) - engines.indexOf(b.engine)));
-    result = { ...earlier, rows: merged, reruns: [...(earlier.reruns ?? []), { started: result.started, minutes: result.minutes, rows: [...fresh.keys()], machine }] };
-  }
-  mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
+  if (merge) result = mergeResults(JSON.parse(readFileSync(path.resolve(ROOT, merge), "utf8")), result);
   const file = path.join(ROOT, "bench", "results", `${(merge ? result.started : started.toISOString()).replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${merge ? `-rerun-${only.join("-")}` : ""}.json`);
   writeFileSync(file, JSON.stringify(result, null, 1));
   console.log("\n" + renderTable(result.rows) + "\n");
   log(`results: ${path.relative(ROOT, file)} (${result.minutes} min)`);
   if (write) {
-    const md = path.join(ROOT, "BENCHMARKS.md");
-    const current = existsSync(md) ? readFileSync(md, "utf8") : "# Benchmarks\n\n<!-- bench:begin -->\n<!-- bench:end -->\n";
-    writeFileSync(md, current.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${renderMarkdown(result, path.relative(ROOT, file))}\n<!-- bench:end -->`));
+    writeBenchmarksMd(result, path.relative(ROOT, file));
     log("BENCHMARKS.md updated");
   }
   process.exit(rows.some((r) => r.failed) ? 1 : 0);

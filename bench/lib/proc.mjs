@@ -9,8 +9,8 @@ import path from "node:path";
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const HAS_TASKSET = spawnSync("sh", ["-c", "command -v taskset"]).status === 0;
 export const PINNING = HAS_TASKSET && os.cpus().length >= 2;
-export const SERVER_CPU = "0";
-export const LOAD_CPU = "1";
+export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "0";
+export const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "1";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
