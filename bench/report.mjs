@@ -40,7 +40,7 @@ export function renderMarkdown(result, file) {
     `${machine.loadAverageAtEnd.join(" ")} at end (the machine was shared). Raw figures: \`${file}\`.`);
   for (const r of result.reruns ?? []) {
     out.push("");
-    out.push(`Re-run into this table at ${r.started} (${r.minutes} min, load average ${r.machine.loadAverageAtStart.join(" ")}): ${r.rows.map((k) => `#${k.replace(":", " ")}`).join(", ")} (rows marked *).`);
+    out.push(`Re-run into this table at ${r.started} (${r.minutes} min, load average ${r.machine.loadAverageAtStart.join(" ")}, ${r.machine.pinning}): ${r.rows.map((k) => `#${k.replace(":", " ")}`).join(", ")} (rows marked *).`);
   }
   out.push("");
   out.push(`Data: ${Object.entries(generation).map(([e, g]) => `${e}: ${g.products} products, ${g.keywords} keywords, ${g.sellers} sellers, ${g.booths} booths, ${g.categories} categories, generated in ${Math.round(g.seconds)} s`).join("; ")}. ` +

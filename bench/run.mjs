@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { aptInstall } from "../scripts/apt.mjs";
 import { findPgBin, startCluster } from "../scripts/pg-cluster.mjs";
-import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, startProcess } from "./lib/proc.mjs";
+import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, SERVER_CPU, startProcess } from "./lib/proc.mjs";
 import { mergeResults, renderTable, writeBenchmarksMd } from "./report.mjs";
 import { chatScenario } from "./scenarios/chat.mjs";
 import { settle } from "./scenarios/common.mjs";
@@ -226,7 +226,7 @@ async function main() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    pinning: PINNING ? "servers on CPU 0, load generator on CPU 1 (taskset)" : "none",
+    pinning: PINNING ? `servers on CPU ${SERVER_CPU}, load generator on CPU ${LOAD_CPU} (taskset)` : "none",
   };
   const cluster = engines.includes("pg") ? await startCluster() : null;
   if (cluster) {
