@@ -1,0 +1,85 @@
+// Baselines of scenarios 2, 3 and 6 on raw node:http and a raw driver (postgres.js or PGlite):
+//   GET /api/products?...        the app's captured SQL for that URL, same JSON (productView)
+//   GET /api/products/search?q=  the sequential-scan ILIKE ground truth: 20 rows, total, facets
+//   GET /truth?q=                every id (and its store) the ground truth matches (recall)
+//   GET /zh/products/:id         renderToString of the app's page tree (from an HTML snapshot)
+//                                after reading the product
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { localizedName } from "@/lib/services/catalog/categories";
+import { productView } from "@/lib/services/catalog/product-view";
+import { openRaw, productRow } from "./db";
+import { loadTrees, renderTree } from "../lib/html-tree";
+import { truthWhere } from "../lib/truth.mjs";
+
+type Row = Record<string, unknown>;
+type Captured = Record<string, { statements: { sql: string; params: unknown[] }[]; limit: number; page: number; locale: string }>;
+
+async function main() {
+  const db = await openRaw();
+  const captured: Captured = process.env.BENCH_SQL ? JSON.parse(readFileSync(process.env.BENCH_SQL, "utf8")) : {};
+  const trees = process.env.BENCH_SSR_DIR ? loadTrees(process.env.BENCH_SSR_DIR) : new Map();
+  const view = (r: Row, locale: string) =>
+    productView(productRow(r), { id: String(r.seller_id), companyName: String(r.company_name), country: (r.country as string) ?? null }, localizedName(r.names as Record<string, string>, locale));
+
+  async function list(url: string) {
+    const c = captured[url];
+    if (!c) return null;
+    const [rowsStmt, countStmt] = c.statements;
+    const rows = (await db.query(rowsStmt!.sql, rowsStmt!.params)) as Row[];
+    const [total] = (await db.query(countStmt!.sql, countStmt!.params)) as Row[];
+    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total: Number(total?.count ?? 0) };
+  }
+
+  async function scan(q: string, limit: number) {
+    const { where, params } = truthWhere(q);
+    const from = "from products p join seller_profiles sp on sp.id = p.seller_id join categories c on c.id = p.category_id";
+    const rows = (await db.query(`select p.*, sp.company_name, sp.country, c.names ${from} where ${where} order by p.created_at desc, p.id desc limit ${limit}`, params)) as Row[];
+    const [total] = (await db.query(`select count(*) as n from products p where ${where}`, params)) as Row[];
+    const facets = (await db.query(`select p.category_id as id, count(*) as n, c.names ${from} where ${where} group by p.category_id, c.names order by count(*) desc limit 50`, params)) as Row[];
+    return {
+      products: rows.map((r) => view(r, "en")),
+      page: 1,
+      limit,
+      total: Number(total?.n ?? 0),
+      facets: { categories: facets.map((f) => ({ id: f.id, name: localizedName(f.names as Record<string, string>, "en"), count: Number(f.n) })) },
+    };
+  }
+
+  createServer((req, res) => {
+    const url = req.url ?? "/";
+    const u = new URL(url, "http://x");
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { "Content-Type": type });
+      res.end(body);
+    };
+    const work = async () => {
+      if (u.pathname === "/api/products") {
+        const body = await list(url);
+        return body ? send(200, "application/json; charset=utf-8", JSON.stringify(body)) : send(404, "text/plain", "not captured");
+      }
+      if (u.pathname === "/truth") {
+        // Every matching id, for the recall measurement.
+        const { where, params } = truthWhere(u.searchParams.get("q") ?? "");
+        const rows = await db.query(`select p.id, p.seller_id from products p where ${where}`, params);
+        return send(200, "application/json", JSON.stringify({ ids: rows.map((r) => r.id), sellers: rows.map((r) => r.seller_id) }));
+      }
+      if (u.pathname === "/api/products/search") {
+        return send(200, "application/json; charset=utf-8", JSON.stringify(await scan(u.searchParams.get("q") ?? "", Number(u.searchParams.get("limit") ?? 20))));
+      }
+      const m = /^\/zh\/products\/([^/]+)$/.exec(u.pathname);
+      if (m && trees.has(m[1]!)) {
+        const [row] = (await db.query("select * from products where id = $1 and deleted_at is null", [m[1]])) as Row[];
+        if (!row) return send(404, "text/plain", "no product");
+        return send(200, "text/html; charset=utf-8", "<!DOCTYPE html>" + renderTree(trees.get(m[1]!)));
+      }
+      send(404, "text/plain", "not found");
+    };
+    work().catch((err: unknown) => {
+      console.error(err);
+      send(500, "text/plain", String(err));
+    });
+  }).listen(Number(process.env.PORT), "127.0.0.1");
+}
+
+void main();
