@@ -229,15 +229,13 @@ async function main() {
     pinning: PINNING ? `servers on CPU ${SERVER_CPU}, load generator on CPU ${LOAD_CPU} (taskset)` : "none",
   };
   const cluster = engines.includes("pg") ? await startCluster() : null;
-  if (cluster) {
-    unpin(cluster);
-    const stop = () => {
-      cluster.stop();
-      process.exit(130); // servers are killed on exit (lib/proc.mjs)
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  }
+  if (cluster) unpin(cluster);
+  const stop = () => {
+    cluster?.stop();
+    process.exit(130); // servers are killed on exit (lib/proc.mjs)
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   const rows = [];
   const generation = {};
   // Rows so far, in case the run is cut short.
