@@ -4,7 +4,7 @@
 // baseline (A B A B after a warm-up). Writes bench/results/<time>.json, prints the table and, on a
 // full run, rewrites the generated part of BENCHMARKS.md.
 //
-//   npm run bench                       full run (~25 min)
+//   npm run bench                       full run (74 min on a heavily shared 2-core machine)
 //   npm run bench -- --quick            short smoke run (20k products, short rounds; no BENCHMARKS.md)
 //   npm run bench -- --only 2,3 --engines pg --products 50000 --write
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
@@ -229,15 +229,13 @@ async function main() {
     pinning: PINNING ? `servers on CPU ${SERVER_CPU}, load generator on CPU ${LOAD_CPU} (taskset)` : "none",
   };
   const cluster = engines.includes("pg") ? await startCluster() : null;
-  if (cluster) {
-    unpin(cluster);
-    const stop = () => {
-      cluster.stop();
-      process.exit(130); // servers are killed on exit (lib/proc.mjs)
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  }
+  if (cluster) unpin(cluster);
+  const stop = () => {
+    cluster?.stop();
+    process.exit(130); // servers are killed on exit (lib/proc.mjs)
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   const rows = [];
   const generation = {};
   // Rows so far, in case the run is cut short.
