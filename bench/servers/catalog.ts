@@ -27,8 +27,11 @@ async function main() {
     if (!c) return null;
     const [rowsStmt, countStmt] = c.statements;
     const rows = (await db.query(rowsStmt!.sql, rowsStmt!.params)) as Row[];
-    const [total] = (await db.query(countStmt!.sql, countStmt!.params)) as Row[];
-    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total: Number(total?.count ?? 0) };
+    // As the app does: a page that is not full ends the list, so only a full page is counted.
+    const offset = (c.page - 1) * c.limit;
+    const ended = rows.length < c.limit && (rows.length > 0 || c.page === 1);
+    const total = ended ? offset + rows.length : Number(((await db.query(countStmt!.sql, countStmt!.params)) as Row[])[0]?.count ?? 0);
+    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total };
   }
 
   async function scan(q: string, limit: number) {
