@@ -59,18 +59,18 @@ export async function startOwnServer(): Promise<OwnServer> {
 export type Checksums = Record<string, string>;
 
 /**
- * One md5 per table of the public schema over all its rows (each row as text, sorted), so any
- * insert, update or delete anywhere shows. `except` leaves out tables that legitimately change
- * on every request.
+ * One md5 per table of the public schema over all its rows (each row as JSON, sorted), so any
+ * insert, update or delete anywhere shows. `except` leaves out tables that legitimately change on
+ * every request; `ignoreColumns` leaves out columns that do (e.g. an API key's `last_used_at`).
  */
-export async function tableChecksums(q: Query, except: string[] = []): Promise<Checksums> {
+export async function tableChecksums(q: Query, except: string[] = [], ignoreColumns: Record<string, string[]> = {}): Promise<Checksums> {
   const tables = (await q<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by tablename`)).map((r) => r.t);
   const out: Checksums = {};
   for (const t of tables.filter((t) => !except.includes(t))) {
-    const [row] = await q<{ sum: string; n: unknown }>(
-      `select md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as sum, count(*) as n from "${t}" x`,
-    );
-    out[t] = `${String(row!.n)}:${row!.sum}`;
+    const drop = (ignoreColumns[t] ?? []).map((c) => ` - '${c}'`).join("");
+    const row = `(to_jsonb(x)${drop})::text`;
+    const [r] = await q<{ sum: string; n: unknown }>(`select md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as sum, count(*) as n from "${t}" x`);
+    out[t] = `${String(r!.n)}:${r!.sum}`;
   }
   return out;
 }
