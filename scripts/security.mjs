@@ -7,9 +7,10 @@
 // when anything is injectable or the server answered 5xx, 3 when the time budget ran out first.
 //   SECURITY_BUDGET_MINUTES (15)  SECURITY_PARALLEL (3)  SQLMAP_LEVEL (2)  SQLMAP_RISK (1)
 //   SQLMAP_TECHNIQUE (BEU)        --no-build: use the existing .next build   --only <substring>
+//   --continue <summary.json>: run only what an earlier run left undone
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +29,10 @@ const RISK = process.env.SQLMAP_RISK ?? "1";
 // model of response times per parameter, which alone would take the run past an hour here.
 const TECHNIQUE = process.env.SQLMAP_TECHNIQUE ?? "BEU";
 const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
+// --continue <summary.json>: skip the targets an earlier run completed (all parameters tested).
+const DONE = args.includes("--continue")
+  ? new Set(JSON.parse(readFileSync(args[args.indexOf("--continue") + 1], "utf8")).results.filter((r) => !r.skipped && r.tested.length >= r.names.length).map((r) => r.id))
+  : new Set();
 const started = Date.now();
 const children = new Set();
 
@@ -259,7 +264,7 @@ function targets(doc, f) {
       const M = method.toUpperCase();
       if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(M)) continue;
       if (SKIP.some((r) => r.test(`${M} ${p}`))) continue;
-      if (ONLY && !`${M} ${p}`.includes(ONLY)) continue;
+      if ((ONLY && !`${M} ${p}`.includes(ONLY)) || DONE.has(`${M} ${p}`)) continue;
       const params = (op.parameters ?? []).map((x) => resolveRef(doc, x));
       const pathParams = params.filter((x) => x.in === "path");
       const query = params.filter((x) => x.in === "query");
@@ -282,7 +287,7 @@ function targets(doc, f) {
     }
   }
   // The tool server: arguments of a tool call reach the same services through another door.
-  if (!ONLY || "POST /mcp tools/call".includes(ONLY)) {
+  if ((!ONLY || "POST /mcp tools/call".includes(ONLY)) && !DONE.has("POST /mcp tools/call search_products")) {
     const args = { keyword: "lamp", category: f.ids.category, minPrice: 1, maxPrice: 100 };
     const names = Object.keys(args).map((k) => `body:params.arguments.${k}`);
     const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, `${v}*`]));
@@ -362,7 +367,7 @@ async function main() {
     console.log(`${list.length} endpoints, ${paramCount} parameters; sqlmap --level ${LEVEL} --risk ${RISK} --technique ${TECHNIQUE}, ${PARALLEL} at a time, budget ${BUDGET_MS / 60000} min`);
     const outRoot = mkdtempSync(path.join(tmpdir(), "expo-trade-sqlmap-"));
     const results = [];
-    const queue = [...list];
+    const queue = list.map((t, i) => ({ ...t, n: i }));
     const worker = async () => {
       for (let t = queue.shift(); t; t = queue.shift()) {
         if (Date.now() - started > BUDGET_MS) {
@@ -370,12 +375,13 @@ async function main() {
           continue;
         }
         const token = t.auth === "key" ? f.apiKey : t.auth === "bearer" || t.id.includes("/auth/me") ? f.seller.token : null;
-        const dir = path.join(outRoot, String(results.length + queue.length));
+        // One directory per target: sqlmap keeps its session (what it already tested) there.
+        const dir = path.join(outRoot, String(t.n));
         mkdirSync(dir, { recursive: true });
         const r = await runSqlmap(app.url, t, token, dir);
         results.push(r);
         console.log(`${r.injectable ? "INJECTABLE" : r.errors.length ? "5xx" : "ok"}  ${t.id}  (${r.tested.length}/${t.names.length} params, ${r.seconds} s)${r.errors.length ? " " + r.errors.join(",") : ""}`);
-        if (r.injectable || r.errors.length) writeFileSync(path.join(dir, "sqlmap.out"), r.out);
+        writeFileSync(path.join(dir, "sqlmap.out"), r.out);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
