@@ -84,7 +84,8 @@ export function wrapperStatuses(op: Operation): number[] {
   if (op.params || op.query || op.body) out.push(400);
   if (op.body && (op.bodyType ?? "json") === "json") out.push(413, 415);
   if (op.access === "human") out.push(404);
-  if (op.access === "admin" || op.permission !== "none") out.push(403);
+  // 403 also for a state-changing request a browser marks as cross-site (`cross_site_request`).
+  if (op.access === "admin" || op.permission !== "none" || !["GET", "HEAD", "OPTIONS"].includes(op.method)) out.push(403);
   if (op.method === "POST" && (op.idempotent ?? true)) out.push(409, 422);
   return out;
 }
