@@ -334,8 +334,9 @@ function runSqlmap(base, t, token, outDir) {
 }
 
 function parse(t, out, ms) {
-  const tested = new Set();
-  for (const m of out.matchAll(/(?:testing if |heuristic \(basic\) test shows that )?(?:\(custom\) )?(?:URI|GET|POST|PUT|PATCH|DELETE|JSON|\w+) parameter '([^']+)'/g)) tested.add(m[1]);
+  // One "is dynamic" check per injection point sqlmap works on. Names are not unique: with a JSON
+  // body sqlmap labels the URL's markers "JSON #n*" as well, so count the checks themselves.
+  const tested = [...out.matchAll(/testing if (?:\(custom\) )?[\w ()]*?parameter '([^']+)' is dynamic/g)].map((m) => m[1]);
   // sqlmap's own verdict: a candidate ("appears to be ... injectable") that fails its false-positive
   // check is dropped; only a confirmed one is listed under "identified the following injection point(s)".
   const injectable = /sqlmap identified the following injection point/i.test(out);
@@ -343,7 +344,7 @@ function parse(t, out, ms) {
   const errors = [...codes.matchAll(/(5\d\d) \([^)]*\) - (\d+) times/g)].map((m) => `${m[1]}×${m[2]}`);
   const requests = Number(/(\d+) HTTP\(s\) requests/.exec(out)?.[1] ?? NaN);
   const failed = /\[CRITICAL\] (?!all tested parameters do not appear to be injectable)(.*)/.exec(out)?.[1];
-  return { ...t, tested: [...tested], injectable, errors, requests, seconds: Math.round(ms / 1000), note: injectable ? "INJECTABLE" : failed ? failed.slice(0, 80) : "", out };
+  return { ...t, tested, injectable, errors, requests, seconds: Math.round(ms / 1000), note: injectable ? "INJECTABLE" : failed ? failed.slice(0, 80) : "", out };
 }
 
 async function main() {
