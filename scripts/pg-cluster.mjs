@@ -19,7 +19,8 @@ export function findPgBin() {
   return null;
 }
 
-function freePort() {
+/** A free TCP port on 127.0.0.1 (scripts and the bench share this one). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);

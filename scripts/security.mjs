@@ -11,12 +11,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { aptInstall } from "./apt.mjs";
-import { findPgBin, startCluster } from "./pg-cluster.mjs";
+import { findPgBin, freePort, startCluster } from "./pg-cluster.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -67,17 +66,6 @@ if (!args.includes("--no-build") && (!existsSync(buildId) || Math.max(...SOURCES
 }
 
 // --- a local instance -----------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startApp(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "expo-trade-security-"));

@@ -2,26 +2,17 @@
 // runs on CPU 1), their memory sampled from /proc, CPU profiles taken on demand.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/pg-cluster.mjs";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+export { freePort };
+
 const HAS_TASKSET = spawnSync("sh", ["-c", "command -v taskset"]).status === 0;
 export const PINNING = HAS_TASKSET && os.cpus().length >= 2;
 export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? "0";
 export const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? "1";
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 // Servers never outlive the bench, however it ends.
 const live = new Set();
