@@ -15,27 +15,61 @@ function requestHost(get: HeaderGetter): string | null {
 }
 
 /** True when a browser says this request comes from another site or origin. */
-export function isCrossSite(get: HeaderGetter): boolean {
+export function isCrossSite(get: HeaderGetter, origins: OwnOrigins = configuredOrigins()): boolean {
   const site = get("sec-fetch-site")?.toLowerCase();
   if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = get("origin");
-  if (origin === null || origin === undefined) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host.toLowerCase();
-  } catch {
-    return true; // "null" (sandboxed frames, data: URLs) or garbage
+  return !origins.allows(get("origin"), get);
+}
+
+export type OwnOrigins = {
+  /** No Origin (not a browser) passes; otherwise the Origin must be one of the site's own. */
+  allows(origin: string | null | undefined, get: HeaderGetter): boolean;
+};
+
+/**
+ * The site's own origins, the one rule for cookie-carrying HTTP writes and the chat socket's
+ * handshake: the origin whose host is the host the request was addressed to (same-origin; behind
+ * TRUST_PROXY the forwarded host), NEXTAUTH_URL's origin (the public address behind a proxy that
+ * rewrites Host) and any listed in WS_ALLOWED_ORIGINS (comma-separated). `null`, malformed and
+ * non-HTTP origins are never the site's own.
+ */
+export function ownOrigins(publicUrl: string | undefined, extra: string | undefined): OwnOrigins {
+  const listed = new Set<string>();
+  for (const raw of [publicUrl, ...(extra ?? "").split(",")]) {
+    const origin = originOf(raw?.trim());
+    if (origin) listed.add(origin);
   }
-  if (host === requestHost(get)) return false;
+  return {
+    allows(origin, get) {
+      if (origin === null || origin === undefined) return true;
+      const normalized = originOf(origin);
+      if (!normalized) return false;
+      if (listed.has(normalized)) return true;
+      const host = requestHost(get);
+      return !!host && new URL(normalized).host === host;
+    },
+  };
+}
+
+let configured: { key: string; origins: OwnOrigins } | undefined;
+
+/** ownOrigins() of this process's configuration. */
+export function configuredOrigins(): OwnOrigins {
   const publicUrl = env().NEXTAUTH_URL ?? process.env.NEXTAUTH_URL;
-  if (publicUrl) {
-    try {
-      if (new URL(publicUrl).host.toLowerCase() === host) return false;
-    } catch {
-      // not a URL: ignore
-    }
+  const extra = process.env.WS_ALLOWED_ORIGINS;
+  const key = `${publicUrl ?? ""}\n${extra ?? ""}`;
+  if (configured?.key !== key) configured = { key, origins: ownOrigins(publicUrl, extra) };
+  return configured.origins;
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value || value === "null") return null;
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
   }
-  return true;
 }
 
 export function headerGetter(headers: Headers | Record<string, unknown>): HeaderGetter {

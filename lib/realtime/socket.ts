@@ -15,7 +15,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
-import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
+import { configuredOrigins, headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
@@ -73,13 +73,11 @@ export class ChatSocketServer {
   private readonly heartbeat = setInterval(() => this.beat(), PING_INTERVAL_MS);
   /** Accounts whose socket was closed for flooding: user id => refused until. */
   private readonly penalties = new Map<string, number>();
-  private readonly origins: AllowedOrigins;
   private stopFanout?: () => Promise<void>;
 
   constructor(private readonly hub: ChatHub = chatHub) {
     this.pruner.unref();
     this.heartbeat.unref();
-    this.origins = allowedOrigins(process.env.NEXTAUTH_URL, process.env.WS_ALLOWED_ORIGINS);
     this.wss.on("connection", (ws, req: IncomingMessage) => this.onConnection(ws, req));
     this.unsubscribe = sessionEvents.onRevoked(({ sessionIds, userId }) => {
       const ids = new Set(sessionIds);
@@ -103,7 +101,7 @@ export class ChatSocketServer {
    * authenticate with a token or cookie of its own anyway.
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    if (!this.origins.allows(req.headers.origin, req.headers.host)) {
+    if (!configuredOrigins().allows(req.headers.origin, headerGetter(req.headers as Record<string, unknown>))) {
       refuseUpgrade(socket, 403, "Forbidden", "This origin may not open the chat socket");
       return;
     }
@@ -312,40 +310,6 @@ function refuseUpgrade(socket: Duplex, status: number, statusText: string, body:
   socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   // Whatever the client still sends is not read.
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
-}
-
-type AllowedOrigins = { allows: (origin: string | undefined, host: string | undefined) => boolean };
-
-/**
- * The site's own origins: the page's own host (the Origin's host equals the Host the browser
- * connected to, i.e. same-origin), NEXTAUTH_URL's origin (the public address behind a proxy that
- * rewrites Host) and any listed in WS_ALLOWED_ORIGINS (comma-separated).
- */
-export function allowedOrigins(publicUrl: string | undefined, extra: string | undefined): AllowedOrigins {
-  const listed = new Set<string>();
-  for (const raw of [publicUrl, ...(extra ?? "").split(",")]) {
-    const origin = originOf(raw?.trim());
-    if (origin) listed.add(origin);
-  }
-  return {
-    allows(origin, host) {
-      if (origin === undefined) return true;
-      const normalized = originOf(origin);
-      if (!normalized) return false;
-      if (listed.has(normalized)) return true;
-      return !!host && new URL(normalized).host === host.toLowerCase();
-    },
-  };
-}
-
-function originOf(value: string | undefined): string | null {
-  if (!value || value === "null") return null;
-  try {
-    const u = new URL(value);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 function send(ws: WebSocket, frame: object) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ChatHub, type Peer } from "@/lib/realtime/hub";
 import { FrameBudget, TokenBuckets } from "@/lib/realtime/rate";
-import { allowedOrigins } from "@/lib/realtime/socket";
+import { headerGetter, ownOrigins } from "@/lib/auth/same-origin";
 
 describe("TokenBuckets", () => {
   it("allows a burst of capacity, then refills evenly over the window", () => {
@@ -80,21 +80,22 @@ describe("FrameBudget", () => {
   });
 });
 
-describe("allowedOrigins", () => {
-  const origins = allowedOrigins("https://expo.example.com/", " https://app.example.com ,not a url");
+describe("ownOrigins", () => {
+  const host = (h: string) => headerGetter({ host: h });
+  const origins = ownOrigins("https://expo.example.com/", " https://app.example.com ,not a url");
   it("allows the site's own origins and clients without Origin", () => {
-    expect(origins.allows(undefined, "internal:3000")).toBe(true);
-    expect(origins.allows("https://expo.example.com", "internal:3000")).toBe(true);
-    expect(origins.allows("https://app.example.com", "internal:3000")).toBe(true);
+    expect(origins.allows(undefined, host("internal:3000"))).toBe(true);
+    expect(origins.allows("https://expo.example.com", host("internal:3000"))).toBe(true);
+    expect(origins.allows("https://app.example.com", host("internal:3000"))).toBe(true);
     // Same-origin: the page's origin names the host the browser connected to.
-    expect(origins.allows("http://localhost:3000", "localhost:3000")).toBe(true);
-    expect(origins.allows("http://LOCALHOST:3000", "localhost:3000")).toBe(true);
+    expect(origins.allows("http://localhost:3000", host("localhost:3000"))).toBe(true);
+    expect(origins.allows("http://LOCALHOST:3000", host("localhost:3000"))).toBe(true);
   });
 
   it("refuses every other origin, null and garbage", () => {
     for (const o of ["https://evil.example", "https://expo.example.com.evil.example", "http://expo.example.com", "https://expo.example.com:8443", "null", "", "javascript:alert(1)", "file:///etc"]) {
-      expect(origins.allows(o, "internal:3000"), o).toBe(false);
+      expect(origins.allows(o, host("internal:3000")), o).toBe(false);
     }
-    expect(origins.allows("http://localhost:3001", "localhost:3000")).toBe(false);
+    expect(origins.allows("http://localhost:3001", host("localhost:3000"))).toBe(false);
   });
 });
