@@ -24,31 +24,76 @@ export function currentWindow(windowSeconds: number, nowMs = Date.now()): { star
   return { start, resetSeconds: Math.max(1, Math.ceil((start.getTime() + windowSeconds * 1000 - nowMs) / 1000)) };
 }
 
-// Every counted request runs this statement: built once per database object, not per request.
+// Every counted request adds to a counter row. Requests arriving while the previous write is in
+// flight are added together in the next one (group commit): one statement and one commit for many
+// requests, and no queue of transactions waiting on the same hot row. Each request still gets its
+// exact position in the count. Per database object (a transaction's writes stay in it).
+type Waiter = { resolve: (count: number) => void; reject: (err: unknown) => void };
+type Pending = { key: string; windowStart: Date; waiters: Waiter[] };
+type Batcher = { pending: Map<string, Pending>; running: boolean };
+
+const batchers = new WeakMap<Db, Batcher>();
 const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
+
+/** The one-key form (the common case at low load), built once per database object. */
 function prepareCount(db: Db) {
   return db
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count })
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: sql.placeholder("n") })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
+    .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
     .prepare("rate_limit_count");
 }
-function countStatement(db: Db) {
-  let stmt = prepared.get(db);
-  if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
-  return stmt;
+
+async function writeCounts(db: Db, batch: Pending[]) {
+  if (batch.length === 1) {
+    let stmt = prepared.get(db);
+    if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
+    const b = batch[0]!;
+    return stmt.execute({ key: b.key, windowStart: b.windowStart, n: b.waiters.length });
+  }
+  return db
+    .insert(rateLimits)
+    .values(batch.map((b) => ({ key: b.key, windowStart: b.windowStart, count: b.waiters.length })))
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
+    .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count });
+}
+
+async function flush(db: Db, b: Batcher) {
+  b.running = true;
+  while (b.pending.size > 0) {
+    const batch = [...b.pending.values()];
+    b.pending.clear();
+    try {
+      const rows = await writeCounts(db, batch);
+      const totals = new Map(rows.map((r) => [`${r.key}|${r.windowStart.getTime()}`, r.count]));
+      for (const p of batch) {
+        const total = totals.get(`${p.key}|${p.windowStart.getTime()}`) ?? p.waiters.length;
+        // The i-th request of this batch for the key was number total - n + 1 + i.
+        p.waiters.forEach((w, i) => w.resolve(total - p.waiters.length + 1 + i));
+      }
+    } catch (err) {
+      for (const p of batch) for (const w of p.waiters) w.reject(err);
+    }
+  }
+  b.running = false;
 }
 
 /** Add one to a key's count in the current window; returns the new count. */
 export async function bumpCount(db: Db, key: string, windowSeconds: number): Promise<number> {
   const { start } = currentWindow(windowSeconds);
-  const [row] = await countStatement(db).execute({ key, windowStart: start });
+  let b = batchers.get(db);
+  if (!b) batchers.set(db, (b = { pending: new Map(), running: false }));
+  const id = `${key}|${start.getTime()}`;
+  let p = b.pending.get(id);
+  if (!p) b.pending.set(id, (p = { key, windowStart: start, waiters: [] }));
+  const count = new Promise<number>((resolve, reject) => p.waiters.push({ resolve, reject }));
+  if (!b.running) void flush(db, b);
   if (Math.random() < 0.005) {
     // Occasional sweep of finished windows; cheap thanks to the primary key order.
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(start.getTime() - windowSeconds * 1000)));
   }
-  return row?.count ?? 1;
+  return count;
 }
 
 /** The counts of several keys in the current window, without counting (missing keys: 0). */

@@ -8,7 +8,7 @@ import { actorForSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
 import { MessageFrame } from "@/lib/schemas/chat";
 import { runAudited } from "@/lib/services/ai/audited";
-import { sendMessage } from "@/lib/services/chat/send";
+import { storeMessage } from "@/lib/services/chat/send";
 import type { TokenBuckets } from "./rate";
 
 export type MessageContext = {
@@ -48,10 +48,10 @@ export async function handleMessageFrame(c: MessageContext, frame: Record<string
     const sent = await runAudited(
       db,
       actor,
-      { permission: "chat.send", ip: c.ip, details: (r) => `WS /ws/chat message ${r.message.id} in conversation ${r.message.conversationId}` },
-      async (tx: Db) => sendMessage(tx, actor, parseFrame(frame), { originSocket: c.socketId }),
+      { permission: "chat.send", ip: c.ip, details: (m) => `WS /ws/chat message ${m.id} in conversation ${m.conversationId}` },
+      async (tx: Db) => storeMessage(tx, actor, parseFrame(frame), { originSocket: c.socketId }),
     );
-    c.send({ type: "ack", id: sent.message.id, conversationId: sent.message.conversationId, createdAt: sent.message.createdAt, ...(ref ? { ref } : {}) });
+    c.send({ type: "ack", id: sent.id, conversationId: sent.conversationId, createdAt: sent.createdAt, ...(ref ? { ref } : {}) });
   } catch (err) {
     if (err instanceof ApiError) return error(err.code, err.message, err.errors ? { errors: err.errors } : {});
     console.error("chat socket: sending failed", err);

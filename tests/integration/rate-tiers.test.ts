@@ -55,6 +55,16 @@ describe("rate tiers with small limits", () => {
     expect((await client(server, "198.51.100.2")("/api/categories")).status).toBe(200);
   });
 
+  it("counts concurrent calls exactly: 5 of 12 at once pass, each told its own remaining count", async () => {
+    // Calls arriving together share one counter write (group commit); each still gets its place.
+    const call = client(server, "198.51.100.9");
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call("/api/categories")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    const remaining = answers.filter((a) => a.status === 200).map((a) => Number(/remaining=(\d+)/.exec(a.headers.get("ratelimit") ?? "")?.[1]));
+    expect(remaining.sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it("limits an account, and not once an ADMIN grants it (or one of its keys) the unlimited tier", async () => {
     const call = client(server, "198.51.100.3");
     const register = async (username: string) => {

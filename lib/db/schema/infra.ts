@@ -1,5 +1,5 @@
 // Shared counters and replay records that every server instance reads through the database.
-import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns";
 
 /** Fixed-window request counters (contract 6), one row per caller and window. */
@@ -32,3 +32,13 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.owner, t.key] })],
 );
+
+/**
+ * One row: the catalog's version, bumped at commit by every transaction that changes what a
+ * product list or search can show (products except their view counter, stores' names, categories,
+ * booths). Cached list answers are valid exactly while it stays the same (migration 0006).
+ */
+export const catalogVersion = pgTable("catalog_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

@@ -1,12 +1,13 @@
 // Product listing and multilingual search (contract 4) on PostgreSQL's own machinery, identical on
 // PGlite and PostgreSQL: trigram GIN on the normalized text for terms of 3+ characters, a GIN
 // array of CJK 1-2 character n-grams for short CJK terms, whole words for short other terms.
-import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { ProductListInput } from "@/lib/schemas/products";
 import { isCjk, queryTerms } from "@/lib/search/normalize";
 import { localizedName } from "./categories";
+import { cachedList } from "./list-cache";
 import { productView } from "./product-view";
 
 function likePattern(term: string): string {
@@ -93,10 +94,14 @@ function ordering(q: ProductListInput): SQL[] {
   }
 }
 
+// The columns an answer shows; the search columns are large (every keyword, normalized twice)
+// and only the database reads them.
+const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, ...shownColumns } = getTableColumns(products);
+
 /** The page query itself (exported so tests can EXPLAIN exactly what runs). */
 export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
   return db
-    .select({ p: products, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
+    .select({ p: shownColumns, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
     .from(products)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -116,6 +121,12 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
 }
 
 export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
+  // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
+  if (opts.ownStore && q.sellerId === opts.ownStore) return runSearch(db, q, opts);
+  return cachedList(db, JSON.stringify([q, opts.facets]), () => runSearch(db, q, { facets: opts.facets }));
+}
+
+async function runSearch(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
   const offset = (q.page - 1) * q.limit;
   const statements = productQueries(db, q, opts.ownStore);
   // The statements are independent: on PostgreSQL they run side by side on two connections.

@@ -23,23 +23,33 @@ const invalid = (path: string, message: string) => new ApiError("validation_fail
  * route wrapper's audit transaction for AI accounts), so it is delivered only once it is stored.
  */
 export async function sendMessage(db: Db, actor: SignedInActor, input: SendMessageInput, opts: SendOptions = {}): Promise<{ message: ChatMessage; conversation: Conversation }> {
-  const me = actor.user.id;
   return db.transaction(async (tx) => {
-    const target = input.conversationId ? await existingTarget(tx, me, input) : await newTarget(tx, actor, input);
-    await assertNotSelfTrade(tx, actor, { userId: target.otherId, sellerProfileId: selfTradeStore(actor, target.productSellerId) });
-    const conversation = target.conversation ?? (await findOrCreate(tx, me, target.otherId, target.productId));
-
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId: conversation.id, senderId: me, content: input.content, sentByAI: actor.type === "ai" })
-      .returning();
-    await tx.update(conversations).set({ lastMessageAt: sql`now()` }).where(eq(conversations.id, conversation.id));
-    // Writing in a conversation means having read it up to one's own message.
-    await advanceRead(tx, me, conversation.id, row!.id);
-    const message = messageView(row!, target.otherId);
-    await notifyMessage(tx, message, opts.originSocket);
-    return { message, conversation: (await conversationView(tx, me, conversation.id))! };
+    const message = await store(tx, actor, input, opts);
+    return { message, conversation: (await conversationView(tx, actor.user.id, message.conversationId))! };
   });
+}
+
+/** sendMessage without the conversation view (the socket's ack needs only the message). */
+export function storeMessage(db: Db, actor: SignedInActor, input: SendMessageInput, opts: SendOptions = {}): Promise<ChatMessage> {
+  return db.transaction((tx) => store(tx, actor, input, opts));
+}
+
+async function store(tx: Db, actor: SignedInActor, input: SendMessageInput, opts: SendOptions): Promise<ChatMessage> {
+  const me = actor.user.id;
+  const target = input.conversationId ? await existingTarget(tx, me, input) : await newTarget(tx, actor, input);
+  await assertNotSelfTrade(tx, actor, { userId: target.otherId, sellerProfileId: selfTradeStore(actor, target.productSellerId) });
+  const conversation = target.conversation ?? (await findOrCreate(tx, me, target.otherId, target.productId));
+
+  const [row] = await tx
+    .insert(messages)
+    .values({ conversationId: conversation.id, senderId: me, content: input.content, sentByAI: actor.type === "ai" })
+    .returning();
+  await tx.update(conversations).set({ lastMessageAt: sql`now()` }).where(eq(conversations.id, conversation.id));
+  // Writing in a conversation means having read it up to one's own message.
+  await advanceRead(tx, me, conversation.id, row!.id);
+  const message = messageView(row!, target.otherId);
+  await notifyMessage(tx, message, opts.originSocket);
+  return message;
 }
 
 type Target = { conversation: ConversationRow | null; otherId: string; productId: string | null; productSellerId: string | null };
@@ -50,7 +60,7 @@ async function existingTarget(db: Db, me: string, input: SendMessageInput): Prom
   const otherId = otherParticipant(c, me);
   // `to` and `productId` may accompany a conversationId (the socket frame carries `to`), but must
   // name this conversation: a message never lands in a thread the client did not mean.
-  if (input.to !== undefined && (await findUser(db, input.to))?.id !== otherId) throw invalid("to", "`to` is not the other participant of this conversation");
+  if (input.to !== undefined && input.to !== otherId && (await findUser(db, input.to))?.id !== otherId) throw invalid("to", "`to` is not the other participant of this conversation");
   if (input.productId !== undefined && input.productId !== c.productId) throw invalid("productId", "`productId` is not the product of this conversation");
   const product = c.productId ? await findProduct(db, c.productId) : null;
   return { conversation: c, otherId, productId: c.productId, productSellerId: product?.sellerId ?? null };
