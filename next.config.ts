@@ -9,18 +9,7 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "bcryptjs", "ws"],
   poweredByHeader: false,
   reactStrictMode: true,
-  async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
-        ],
-      },
-    ];
-  },
+  // Security headers: set by server.ts on every response (lib/security/headers.ts).
 };
 
 export default withNextIntl(config);

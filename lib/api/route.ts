@@ -9,11 +9,12 @@ import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
-import { ApiError, fieldErrors, problemResponse } from "./errors";
+import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
+import { validate } from "./validate";
 import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -181,37 +182,7 @@ function finish(res: Response, rate: RateState | undefined, requestId: string): 
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body"): unknown {
   if (!schema) return undefined;
-  const nul = nulPath(value);
-  if (nul !== null) {
-    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database (500).
-    throw new ApiError("validation_failed", `Invalid ${where}: ${nul ? nul + ": " : ""}NUL characters (U+0000) are not accepted`, {
-      errors: [{ path: nul, message: "NUL characters (U+0000) are not accepted" }],
-    });
-  }
-  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error.issues);
-  const first = errors[0];
-  const detail = first ? `Invalid ${where}: ${first.path ? first.path + ": " : ""}${first.message}` : `Invalid ${where}`;
-  throw new ApiError("validation_failed", detail, { errors });
-}
-
-/** The path of the first string (value or key) holding U+0000, or null. Iterative: JSON may nest deeply. */
-function nulPath(value: unknown): string | null {
-  const stack: [unknown, string][] = [[value, ""]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === "string") {
-      if (v.includes("\0")) return path;
-    } else if (v && typeof v === "object") {
-      for (const [k, child] of Object.entries(v)) {
-        const p = path ? `${path}.${k}` : k;
-        if (k.includes("\0")) return p;
-        stack.push([child, p]);
-      }
-    }
-  }
-  return null;
+  return validate(schema, value ?? (where === "body" ? undefined : {}), where);
 }
 
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {

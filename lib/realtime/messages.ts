@@ -2,7 +2,8 @@
 // (a revoked session or a permission the guardian took away counts at once), the AI permission
 // first, validation, the same service, and for AI accounts the audit row in the message's
 // transaction. The answer is an ack for the sending socket or an error frame; the socket stays open.
-import { ApiError, fieldErrors } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
+import { validate } from "@/lib/api/validate";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { actorForSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
@@ -60,9 +61,5 @@ export async function handleMessageFrame(c: MessageContext, frame: Record<string
 }
 
 function parseFrame(frame: Record<string, unknown>) {
-  const parsed = MessageFrame.safeParse(frame);
-  if (parsed.success) return parsed.data;
-  const errors = fieldErrors(parsed.error.issues);
-  const first = errors[0];
-  throw new ApiError("validation_failed", first ? `Invalid message: ${first.path ? first.path + ": " : ""}${first.message}` : "Invalid message", { errors });
+  return validate(MessageFrame, frame, "message");
 }

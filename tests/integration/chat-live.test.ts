@@ -74,6 +74,8 @@ describe("chat on the socket", () => {
     expect(await errorFor({ type: "message", to: b.user.id, content: "x".repeat(5001) }, "e2")).toMatchObject({ code: "validation_failed" });
     expect(await errorFor({ type: "message", content: "to nobody" }, "e3")).toMatchObject({ code: "validation_failed" });
     expect(await errorFor({ type: "message", to: a.user.id, content: "me" }, "e4")).toMatchObject({ code: "validation_failed" });
+    // U+0000 cannot be stored: refused like on the REST route, not a database error.
+    expect(await errorFor({ type: "message", to: b.user.id, content: "nul \u0000 here" }, "e4n")).toMatchObject({ code: "validation_failed", message: expect.stringContaining("U+0000") });
     expect(await errorFor({ type: "message", to: "no_such_user_zz", content: "hi" }, "e5")).toMatchObject({ code: "not_found" });
     expect(await errorFor({ type: "message", conversationId: "no-such-conversation", to: b.user.id, content: "hi" }, "e6")).toMatchObject({ code: "not_found" });
     expect(await errorFor({ type: "dance" }, "e7")).toMatchObject({ code: "unsupported" });

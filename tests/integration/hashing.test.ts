@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, baseUrl, unique } from "../support/api";
+import { api, baseUrl, credentialsSignIn, unique } from "../support/api";
 
 // bcrypt runs in worker threads: while sign-ins hash, the event loop keeps answering other
 // requests. A server hashing on its main thread fails this: health checks wait behind hashes.
@@ -24,17 +24,7 @@ async function tokenLogin(): Promise<number> {
 
 /** NextAuth's credentials callback (served by Next's bundled copy of the sign-in code). */
 async function callbackLogin(): Promise<number> {
-  const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ csrfToken, email: username, password, callbackUrl: "/", json: "true" }).toString(),
-    redirect: "manual",
-  });
-  await res.text();
-  return res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")) ? 200 : 401;
+  return (await credentialsSignIn(username, password)).sessionCookie ? 200 : 401;
 }
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {

@@ -167,16 +167,8 @@ describe("CSRF on cookie flows", () => {
 
 describe("redirects and the proxy", () => {
   async function callbackTo(user: { username: string; password: string }, callbackUrl: string) {
-    const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
-    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams({ csrfToken, email: user.username, password: user.password, callbackUrl, json: "true" }).toString(),
-      redirect: "manual",
-    });
-    return { res, body: (await res.json()) as { url: string } };
+    const { headers, body } = await credentialsSignIn(user.username, user.password, "", callbackUrl);
+    return { res: { headers }, body: body as { url: string } };
   }
 
   it("never sends a signed-in user to a foreign callbackUrl", { timeout: 60_000 }, async () => {

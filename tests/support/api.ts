@@ -74,11 +74,11 @@ export async function createGuardianWithAi() {
 }
 
 /** NextAuth's CSRF round trip, then the credentials callback; returns the cookies it set. */
-export async function credentialsSignIn(identifier: string, password: string, extraCookie = "") {
+export async function credentialsSignIn(identifier: string, password: string, extraCookie = "", callbackUrl = "/") {
   const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const form = new URLSearchParams({ csrfToken, email: identifier, password, callbackUrl: "/", json: "true" });
+  const form = new URLSearchParams({ csrfToken, email: identifier, password, callbackUrl, json: "true" });
   const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: [csrfCookie, extraCookie].filter(Boolean).join("; ") },
@@ -87,7 +87,7 @@ export async function credentialsSignIn(identifier: string, password: string, ex
   });
   const setCookies = res.headers.getSetCookie();
   const session = setCookies.find((c) => c.startsWith("next-auth.session-token="));
-  return { status: res.status, body: (await res.json().catch(() => null)) as { url?: string } | null, sessionCookie: session?.split(";")[0] ?? null };
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as { url?: string } | null, sessionCookie: session?.split(";")[0] ?? null };
 }
 
 export const adminToken = () => login("test_admin", "test-admin-password");
