@@ -121,3 +121,29 @@ export async function getJson(base, path, init = {}) {
     return { status: res.status, headers: res.headers, body: text };
   }
 }
+
+/**
+ * Ask every path once, `width` at a time (the first request of each: the app computes and caches
+ * it); latencies and the wall time of the pass.
+ */
+export async function coldPass(base, paths, width = 4) {
+  const started = performance.now();
+  const ms = [];
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++];
+        const t = performance.now();
+        const ok = await fetch(base + path, { signal: AbortSignal.timeout(30_000) }).then(
+          async (r) => (await r.arrayBuffer(), r.ok),
+          () => false,
+        );
+        ms.push(performance.now() - t);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  return { requests: paths.length, errors, seconds: Math.round(performance.now() - started) / 1000, latencyMs: summarize(ms) };
+}

@@ -31,7 +31,7 @@ export function freePort(): Promise<number> {
 export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = opts.port ?? (await freePort());
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "expo-trade-test-"));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(process.env.EXPO_TEST_TMP ?? tmpdir(), "expo-trade-test-"));
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
