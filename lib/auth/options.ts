@@ -28,6 +28,8 @@ export function authOptions(): AuthOptions {
           const identifier = typeof credentials?.email === "string" ? credentials.email : "";
           const password = typeof credentials?.password === "string" ? credentials.password : "";
           if (!identifier || !password || identifier.length > 254 || password.length > 1024) return null;
+          // No account name holds U+0000 (and PostgreSQL text cannot): a wrong identifier, not an error.
+          if (identifier.includes("\0")) return null;
           const headers = (req?.headers ?? {}) as Record<string, unknown>;
           const cookie = typeof headers.cookie === "string" ? headers.cookie : undefined;
           try {

@@ -38,6 +38,10 @@ describe("sign-in for humans", () => {
 
     const bad = await credentialsSignIn(user.email, "wrong-password");
     expect(bad.sessionCookie).toBeNull();
+    // A NUL in the name is a wrong name like any other (not "unavailable" from the database).
+    const nul = await credentialsSignIn(`${user.username}\u0000`, user.password);
+    expect(nul.sessionCookie).toBeNull();
+    expect([nul.status, nul.body]).toEqual([bad.status, bad.body]);
 
     const delegated = await api<{ user: { id: string; isAI: boolean; guardian: unknown }; redirectTo: string }>("/api/auth/delegate-login", {
       json: { email: user.username, password: user.password, restrictTo: "NON_ADMIN" },
