@@ -35,9 +35,14 @@ export type RouteHandler = (req: Request, context: RouteContext) => Promise<Resp
 
 /** A JSON answer with a status (handlers may also return a plain value: 2xx of the operation). */
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** A JSON answer already serialized (a string or its UTF-8 bytes). */
+export function jsonText(text: string | Uint8Array, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  return textResponse(JSON.stringify(body), { status, headers: h });
+  return textResponse(text, { status, headers: h });
 }
 
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {

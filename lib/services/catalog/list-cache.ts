@@ -4,20 +4,27 @@
 // request reads the version first and serves a stored answer only for that version; an answer
 // computed after reading version v shows at least everything committed up to v. The live view
 // counters are read with the version in the same statement (counting a view does not bump it).
-// The entries live on globalThis (Next loads modules twice) in an LRU bounded by SEARCH_CACHE_MB;
-// every instance has its own, all read the one version, so several instances stay exact.
+// Answers are kept as their UTF-8 JSON, cut where the view counters go, so a hit is one statement
+// and a concatenation (no serializing). The entries live on globalThis (Next loads modules twice)
+// in an LRU bounded by SEARCH_CACHE_MB; every instance has its own, all read the one version, so
+// several instances stay exact.
+import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { catalogVersion, products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
 type Listed = { id: string; viewCount: number };
-type Page<P extends Listed> = { products: P[] };
-type Entry = { version: string; value: Page<Listed>; bytes: number };
+type Page = { products: Listed[] };
+/** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
+type Entry = { version: string; ids: string[]; counts: number[]; segments: Buffer[]; bytes: number };
 type Cache = { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
 
 const KEY = Symbol.for("expo-trade.list-cache");
 const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+// A placeholder no stored text contains (random per process), where the counters are cut out.
+const MARK_VALUE = `vc-${randomBytes(12).toString("hex")}`;
+const MARK = JSON.stringify(MARK_VALUE);
 
 export function listCacheStats() {
   const c = cache();
@@ -39,24 +46,38 @@ async function versionAndCounts(db: Db, ids: string[]): Promise<{ version: strin
   return { version: rows[0]?.version ?? (await currentVersion(db)), counts: new Map(rows.map((r) => [r.id, r.viewCount])) };
 }
 
+function cut(value: Page): Buffer[] | null {
+  const text = JSON.stringify({ ...value, products: value.products.map((p) => ({ ...p, viewCount: MARK_VALUE })) });
+  const parts = text.split(MARK);
+  return parts.length === value.products.length + 1 ? parts.map((p) => Buffer.from(p, "utf8")) : null;
+}
+
+function join(segments: Buffer[], counts: number[]): Buffer {
+  const pieces: Buffer[] = [segments[0]!];
+  counts.forEach((n, i) => pieces.push(Buffer.from(String(n)), segments[i + 1]!));
+  return Buffer.concat(pieces);
+}
+
 /**
- * `compute()`'s answer for `key`, from the cache while the catalog is unchanged. `key` must name
- * everything the answer depends on besides the catalog (the query, the locale, the caller's view).
+ * `compute()`'s answer for `key` as UTF-8 JSON, from the cache while the catalog is unchanged.
+ * `key` must name everything the answer depends on besides the catalog (query, locale, caller).
  */
-export async function cachedList<P extends Listed, T extends Page<P>>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedJson(db: Db, key: string, compute: () => Promise<Page>): Promise<Buffer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
-  if (limitBytes === 0) return compute();
+  if (limitBytes === 0) return Buffer.from(JSON.stringify(await compute()), "utf8");
   const c = cache();
   const entry = c.entries.get(key);
   if (entry) {
-    const { version, counts } = await versionAndCounts(db, entry.value.products.map((p) => p.id));
+    const { version, counts } = await versionAndCounts(db, entry.ids);
     if (version === entry.version) {
       c.hits++;
       // Most recently used last.
       c.entries.delete(key);
       c.entries.set(key, entry);
-      const value = entry.value as T;
-      return { ...value, products: value.products.map((p) => ({ ...p, viewCount: counts.get(p.id) ?? p.viewCount })) };
+      return join(
+        entry.segments,
+        entry.ids.map((id, i) => counts.get(id) ?? entry.counts[i]!),
+      );
     }
     forget(c, key);
   }
@@ -64,17 +85,21 @@ export async function cachedList<P extends Listed, T extends Page<P>>(db: Db, ke
   // Read before computing: the answer then holds everything committed up to this version.
   const version = await currentVersion(db);
   const value = await compute();
-  const bytes = JSON.stringify(value).length * 2;
+  const segments = cut(value);
+  if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
+  const ids = value.products.map((p) => p.id);
+  const counts = value.products.map((p) => p.viewCount);
+  const bytes = segments.reduce((n, s) => n + s.length, 0) + ids.length * 64;
   if (bytes <= limitBytes / 8) {
     forget(c, key);
-    c.entries.set(key, { version, value, bytes });
+    c.entries.set(key, { version, ids, counts, segments, bytes });
     c.bytes += bytes;
     for (const [k] of c.entries) {
       if (c.bytes <= limitBytes) break;
       forget(c, k);
     }
   }
-  return value;
+  return join(segments, counts);
 }
 
 function forget(c: Cache, key: string) {

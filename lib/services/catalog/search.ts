@@ -7,7 +7,7 @@ import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { ProductListInput } from "@/lib/schemas/products";
 import { isCjk, queryTerms } from "@/lib/search/normalize";
 import { localizedName } from "./categories";
-import { cachedList } from "./list-cache";
+import { cachedJson } from "./list-cache";
 import { productView } from "./product-view";
 
 function likePattern(term: string): string {
@@ -120,13 +120,22 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
   };
 }
 
-export async function searchProducts(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
+type SearchOptions = { facets: boolean; ownStore?: string | null };
+export type SearchResult = Awaited<ReturnType<typeof runSearch>>;
+
+/** A list or search answer as UTF-8 JSON (what the API sends), from the exact cache when it can. */
+export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Buffer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
-  if (opts.ownStore && q.sellerId === opts.ownStore) return runSearch(db, q, opts);
-  return cachedList(db, JSON.stringify([q, opts.facets]), () => runSearch(db, q, { facets: opts.facets }));
+  if (opts.ownStore && q.sellerId === opts.ownStore) return Buffer.from(JSON.stringify(await runSearch(db, q, opts)), "utf8");
+  return cachedJson(db, JSON.stringify([q, opts.facets]), () => runSearch(db, q, { facets: opts.facets }));
 }
 
-async function runSearch(db: Db, q: ProductListInput, opts: { facets: boolean; ownStore?: string | null }) {
+/** The same answer as a value (pages). */
+export async function searchProducts(db: Db, q: ProductListInput, opts: SearchOptions): Promise<SearchResult> {
+  return JSON.parse((await searchProductsJson(db, q, opts)).toString("utf8")) as SearchResult;
+}
+
+async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions) {
   const offset = (q.page - 1) * q.limit;
   const statements = productQueries(db, q, opts.ownStore);
   // The statements are independent: on PostgreSQL they run side by side on two connections.

@@ -1,6 +1,6 @@
 // GET /api/products/search - advanced search with category facets (public)
 import { searchProductsOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { searchProducts } from "@/lib/services/catalog/search";
+import { jsonText, route } from "@/lib/api/route";
+import { searchProductsJson } from "@/lib/services/catalog/search";
 
-export const GET = route(searchProductsOp, async ({ ctx, query }) => searchProducts(ctx.db, query, { facets: true }));
+export const GET = route(searchProductsOp, async ({ ctx, query }) => jsonText(await searchProductsJson(ctx.db, query, { facets: true })));
