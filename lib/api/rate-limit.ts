@@ -1,5 +1,5 @@
 // Rate tiers (contract 6): fixed windows counted in the database, so every instance shares them.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
@@ -29,7 +29,7 @@ export function currentWindow(windowSeconds: number, nowMs = Date.now()): { star
 // requests, and no queue of transactions waiting on the same hot row. Each request still gets its
 // exact position in the count. Per database object (a transaction's writes stay in it).
 type Waiter = { resolve: (count: number) => void; reject: (err: unknown) => void };
-type Pending = { key: string; windowStart: Date; waiters: Waiter[] };
+type Pending = { key: string; windowStart: Date; windowSeconds: number; waiters: Waiter[] };
 type Batcher = { pending: Map<string, Pending>; running: boolean };
 
 const batchers = new WeakMap<Db, Batcher>();
@@ -39,7 +39,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
 function prepareCount(db: Db) {
   return db
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: sql.placeholder("n") })
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), windowSeconds: sql.placeholder("windowSeconds"), count: sql.placeholder("n") })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
     .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
     .prepare("rate_limit_count");
@@ -50,11 +50,11 @@ async function writeCounts(db: Db, batch: Pending[]) {
     let stmt = prepared.get(db);
     if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
     const b = batch[0]!;
-    return stmt.execute({ key: b.key, windowStart: b.windowStart, n: b.waiters.length });
+    return stmt.execute({ key: b.key, windowStart: b.windowStart, windowSeconds: b.windowSeconds, n: b.waiters.length });
   }
   return db
     .insert(rateLimits)
-    .values(batch.map((b) => ({ key: b.key, windowStart: b.windowStart, count: b.waiters.length })))
+    .values(batch.map((b) => ({ key: b.key, windowStart: b.windowStart, windowSeconds: b.windowSeconds, count: b.waiters.length })))
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
     .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count });
 }
@@ -79,6 +79,15 @@ async function flush(db: Db, b: Batcher) {
   b.running = false;
 }
 
+/**
+ * Delete the rows of windows that have ended. Each row knows its own window's length: the table
+ * holds request tiers and sign-in failures (and instances may be configured differently), so a
+ * sweep by the caller's own window would delete longer windows still running.
+ */
+export async function sweepFinishedWindows(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} + make_interval(secs => ${rateLimits.windowSeconds}) < now()`);
+}
+
 /** Add one to a key's count in the current window; returns the new count. */
 export async function bumpCount(db: Db, key: string, windowSeconds: number): Promise<number> {
   const { start } = currentWindow(windowSeconds);
@@ -86,13 +95,10 @@ export async function bumpCount(db: Db, key: string, windowSeconds: number): Pro
   if (!b) batchers.set(db, (b = { pending: new Map(), running: false }));
   const id = `${key}|${start.getTime()}`;
   let p = b.pending.get(id);
-  if (!p) b.pending.set(id, (p = { key, windowStart: start, waiters: [] }));
+  if (!p) b.pending.set(id, (p = { key, windowStart: start, windowSeconds, waiters: [] }));
   const count = new Promise<number>((resolve, reject) => p.waiters.push({ resolve, reject }));
   if (!b.running) void flush(db, b);
-  if (Math.random() < 0.005) {
-    // Occasional sweep of finished windows; cheap thanks to the primary key order.
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(start.getTime() - windowSeconds * 1000)));
-  }
+  if (Math.random() < 0.005) await sweepFinishedWindows(db);
   return count;
 }
 

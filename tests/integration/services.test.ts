@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { claimKey, completeKey } from "@/lib/api/idempotency";
-import { consumeRateLimit } from "@/lib/api/rate-limit";
+import { bumpCount, consumeRateLimit, peekCounts, sweepFinishedWindows } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
-import { auditLogs, idempotencyKeys } from "@/lib/db/schema";
+import { auditLogs, idempotencyKeys, rateLimits } from "@/lib/db/schema";
 import { applicationName } from "@/lib/instance";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord } from "@/lib/services/ai/accounts";
@@ -59,6 +59,20 @@ describe("services on the database", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(429);
     expect(Number((err as ApiError).headers?.["Retry-After"])).toBeGreaterThan(0);
+  });
+
+  it("sweeps only windows that have ended, each by its own length", async () => {
+    const day = unique("login:acct:n:");
+    const hour = unique("ip:");
+    const ended = unique("ip:");
+    await bumpCount(db, day, 86_400);
+    await bumpCount(db, hour, 3600);
+    // An hour-long window that started three hours ago has ended.
+    await db.insert(rateLimits).values({ key: ended, windowStart: new Date(Date.now() - 3 * 3600_000), windowSeconds: 3600, count: 5 });
+    await sweepFinishedWindows(db);
+    const left = await db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [day, hour, ended]));
+    expect(left.map((r) => r.key).sort()).toEqual([day, hour].sort());
+    expect(await peekCounts(db, [day], 86_400)).toEqual([1]);
   });
 
   it("answers 409 while an idempotent request is in flight, then replays it", async () => {

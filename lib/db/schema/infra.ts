@@ -9,6 +9,8 @@ export const rateLimits = pgTable(
     key: text("key").notNull(),
     windowStart: ts("window_start").notNull(),
     count: integer("count").notNull().default(0),
+    /** The window's length: rows of request tiers and of sign-in failures differ (sweeps need it). */
+    windowSeconds: integer("window_seconds").notNull().default(3600),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

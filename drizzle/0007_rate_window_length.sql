@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ADD COLUMN "window_seconds" integer DEFAULT 3600 NOT NULL;
