@@ -9,7 +9,7 @@
 // in an LRU bounded by SEARCH_CACHE_MB; every instance has its own, all read the one version, so
 // several instances stay exact.
 import { randomBytes } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { catalogVersion, products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -18,31 +18,41 @@ type Listed = { id: string; viewCount: number };
 type Page = { products: Listed[] };
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
 type Entry = { version: string; ids: string[]; counts: number[]; segments: Buffer[]; bytes: number };
-type Cache = { entries: Map<string, Entry>; bytes: number; hits: number; misses: number };
+type Cache = { entries: Map<string, Entry>; bytes: number };
 
 const KEY = Symbol.for("expo-trade.list-cache");
-const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0 });
 // A placeholder no stored text contains (random per process), where the counters are cut out.
 const MARK_VALUE = `vc-${randomBytes(12).toString("hex")}`;
 const MARK = JSON.stringify(MARK_VALUE);
 
-export function listCacheStats() {
-  const c = cache();
-  return { entries: c.entries.size, bytes: c.bytes, hits: c.hits, misses: c.misses };
+// Both statements run on every list request: built and prepared once per database object.
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  return {
+    version: db.select({ v: sql<string>`${catalogVersion.version}::text` }).from(catalogVersion).where(sql`${catalogVersion.id} = 1`).prepare("list_cache_version"),
+    counts: db
+      .select({ id: products.id, viewCount: products.viewCount, version: sql<string>`(select version::text from ${catalogVersion} where id = 1)` })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder("ids")}::text[])`)
+      .prepare("list_cache_counts"),
+  };
+}
+function statements(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = prepare(db)));
+  return s;
 }
 
 async function currentVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ v: sql<string>`${catalogVersion.version}::text` }).from(catalogVersion).where(sql`${catalogVersion.id} = 1`);
+  const [row] = await statements(db).version.execute();
   return row?.v ?? "0";
 }
 
 /** The version and the live view counters of `ids`, in one statement. */
 async function versionAndCounts(db: Db, ids: string[]): Promise<{ version: string; counts: Map<string, number> }> {
   if (ids.length === 0) return { version: await currentVersion(db), counts: new Map() };
-  const rows = await db
-    .select({ id: products.id, viewCount: products.viewCount, version: sql<string>`(select version::text from ${catalogVersion} where id = 1)` })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await statements(db).counts.execute({ ids });
   return { version: rows[0]?.version ?? (await currentVersion(db)), counts: new Map(rows.map((r) => [r.id, r.viewCount])) };
 }
 
@@ -70,7 +80,6 @@ export async function cachedJson(db: Db, key: string, compute: () => Promise<Pag
   if (entry) {
     const { version, counts } = await versionAndCounts(db, entry.ids);
     if (version === entry.version) {
-      c.hits++;
       // Most recently used last.
       c.entries.delete(key);
       c.entries.set(key, entry);
@@ -81,7 +90,6 @@ export async function cachedJson(db: Db, key: string, compute: () => Promise<Pag
     }
     forget(c, key);
   }
-  c.misses++;
   // Read before computing: the answer then holds everything committed up to this version.
   const version = await currentVersion(db);
   const value = await compute();
