@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { api, createProduct, createSeller, createUser, login, unique } from "../support/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createProduct, createSeller, createUser, login, unique, useServer } from "../support/api";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 
 // Product lists and searches are cached per instance (lib/services/catalog/list-cache.ts), valid
 // exactly while the catalog's version stays the same: every change a list can show is seen by the
@@ -15,6 +16,18 @@ async function list(path: string, token?: string) {
   expect(res.status, res.text).toBe(200);
   return { ...res.body, statements: queries(res.headers) };
 }
+
+// A server (and database) of this file's own: a product written by a test running in parallel would
+// bump the catalog's version between two requests and turn an expected hit into a (correct) miss.
+let server: OwnServer;
+beforeAll(async () => {
+  server = await startOwnServer({ DEBUG_QUERY_COUNT: "1" });
+  useServer(server.url);
+}, 300_000);
+afterAll(async () => {
+  useServer(undefined);
+  await server?.stop();
+});
 
 describe("cached product lists", () => {
   it("serve a repeated query from the cache and show every change at once", async () => {

@@ -19,7 +19,7 @@ export type OwnServer = {
   stop: () => Promise<void>;
 };
 
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const pgUrl = process.env.DATABASE_URL;
   const port = await freePort();
   if (pgUrl) {
@@ -28,7 +28,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    const server = await startServer({ DATABASE_URL: url.toString() }, { port, timeoutMs: 240_000 });
+    const server = await startServer({ ...env, DATABASE_URL: url.toString() }, { port, timeoutMs: 240_000 });
     const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
     return {
       url: server.url,
@@ -44,7 +44,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     };
   }
   // PGlite: the server process is the only one that may open its database; SQL goes over IPC.
-  const server = await startServer({ DATABASE_URL: "" }, { port, sql: true, timeoutMs: 240_000 });
+  const server = await startServer({ ...env, DATABASE_URL: "" }, { port, sql: true, timeoutMs: 240_000 });
   return {
     url: server.url,
     kind: "pglite",
