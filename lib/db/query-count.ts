@@ -38,3 +38,11 @@ export async function withQueryCount<T>(f: () => Promise<T>): Promise<{ value: T
   const value = await storage().run(counter, f);
   return { value, queries: counter.n };
 }
+
+/**
+ * Run `f` outside any request's count: for work shared by many requests (the rate counters written
+ * in groups), which would otherwise be charged to whichever request happened to start it.
+ */
+export function uncounted<T>(f: () => T): T {
+  return storage().exit(f);
+}
