@@ -14,16 +14,22 @@ function requestHost(get: HeaderGetter): string | null {
   return (forwarded || get("host") || "").toLowerCase() || null;
 }
 
-/** True when a browser says this request comes from another site or origin. */
+/**
+ * True when a browser says this request comes from another site or origin. A sibling origin of the
+ * same site (`Sec-Fetch-Site: same-site`) passes only when it is listed as one of the site's own.
+ */
 export function isCrossSite(get: HeaderGetter, origins: OwnOrigins = configuredOrigins()): boolean {
+  const origin = get("origin");
   const site = get("sec-fetch-site")?.toLowerCase();
-  if (site && site !== "same-origin" && site !== "none") return true;
-  return !origins.allows(get("origin"), get);
+  if (site && site !== "same-origin" && site !== "none" && !(site === "same-site" && origins.listed(origin))) return true;
+  return !origins.allows(origin, get);
 }
 
 export type OwnOrigins = {
   /** No Origin (not a browser) passes; otherwise the Origin must be one of the site's own. */
   allows(origin: string | null | undefined, get: HeaderGetter): boolean;
+  /** The Origin is one configured in WS_ALLOWED_ORIGINS (another origin the site serves pages from). */
+  listed(origin: string | null | undefined): boolean;
 };
 
 /**
@@ -34,19 +40,22 @@ export type OwnOrigins = {
  * non-HTTP origins are never the site's own.
  */
 export function ownOrigins(publicUrl: string | undefined, extra: string | undefined): OwnOrigins {
-  const listed = new Set<string>();
-  for (const raw of [publicUrl, ...(extra ?? "").split(",")]) {
-    const origin = originOf(raw?.trim());
-    if (origin) listed.add(origin);
-  }
+  const others = new Set((extra ?? "").split(",").flatMap((raw) => originOf(raw.trim()) ?? []));
+  const own = new Set(others);
+  const publicOrigin = originOf(publicUrl?.trim());
+  if (publicOrigin) own.add(publicOrigin);
   return {
     allows(origin, get) {
       if (origin === null || origin === undefined) return true;
       const normalized = originOf(origin);
       if (!normalized) return false;
-      if (listed.has(normalized)) return true;
+      if (own.has(normalized)) return true;
       const host = requestHost(get);
       return !!host && new URL(normalized).host === host;
+    },
+    listed(origin) {
+      const normalized = originOf(origin ?? undefined);
+      return !!normalized && others.has(normalized);
     },
   };
 }

@@ -151,10 +151,9 @@ export class ChatSocketServer {
 
     const cookie = req.headers.cookie;
     // A page of another site may open this socket in the user's browser (cross-site WebSocket
-    // hijacking): such a handshake was refused above unless its Origin is one of the site's own
-    // (WS_ALLOWED_ORIGINS included); a browser that sends no Origin still has to pass the fetch
-    // metadata check before its cookie is taken as authentication. An auth frame always works.
-    if (cookie && (req.headers.origin !== undefined || !isCrossSite(headerGetter(req.headers as Record<string, unknown>)))) {
+    // hijacking): its cookie counts only under the same rule as cookie-carrying HTTP writes
+    // (isCrossSite: the site's own origins, WS_ALLOWED_ORIGINS included). An auth frame always works.
+    if (cookie && !isCrossSite(headerGetter(req.headers as Record<string, unknown>))) {
       // First in the frame queue, so frames sent right after opening wait for the cookie's verdict.
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))

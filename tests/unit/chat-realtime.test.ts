@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ChatHub, type Peer } from "@/lib/realtime/hub";
 import { FrameBudget, TokenBuckets } from "@/lib/realtime/rate";
-import { headerGetter, ownOrigins } from "@/lib/auth/same-origin";
+import { headerGetter, isCrossSite, ownOrigins } from "@/lib/auth/same-origin";
 
 describe("TokenBuckets", () => {
   it("allows a burst of capacity, then refills evenly over the window", () => {
@@ -97,5 +97,14 @@ describe("ownOrigins", () => {
       expect(origins.allows(o, host("internal:3000")), o).toBe(false);
     }
     expect(origins.allows("http://localhost:3001", host("localhost:3000"))).toBe(false);
+  });
+
+  it("is the same rule for cookie-carrying writes: a listed sibling origin passes, other origins of the site do not", () => {
+    const from = (origin: string, site: string) => headerGetter({ host: "internal:3000", origin, "sec-fetch-site": site });
+    expect(isCrossSite(from("https://app.example.com", "same-site"), origins)).toBe(false);
+    expect(isCrossSite(from("https://shop.example.com", "same-site"), origins)).toBe(true);
+    expect(isCrossSite(from("https://app.example.com", "cross-site"), origins)).toBe(true);
+    expect(isCrossSite(from("https://expo.example.com", "same-origin"), origins)).toBe(false);
+    expect(isCrossSite(from("https://evil.example", "same-origin"), origins)).toBe(true);
   });
 });
