@@ -4,7 +4,7 @@
 // baseline (A B A B after a warm-up). Writes bench/results/<time>.json, prints the table and, on a
 // full run, rewrites the generated part of BENCHMARKS.md.
 //
-//   npm run bench                       full run (74 min on a heavily shared 2-core machine)
+//   npm run bench                       full run (36 min on a quiet 2-core machine)
 //   npm run bench -- --quick            short smoke run (20k products, short rounds; no BENCHMARKS.md)
 //   npm run bench -- --only 2,3 --engines pg --products 50000 --write
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run

@@ -246,9 +246,10 @@ describe("upload attacks", () => {
       });
     // A connection reset can still swallow the answer (TCP discards what the client had not read
     // when the server's reset arrives); the server's side is the same each time, so try again.
+    const retryReset = (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? attempt() : Promise.reject(err));
     const answer = await attempt()
-      .catch((err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? attempt() : Promise.reject(err)))
-      .catch((err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? attempt() : Promise.reject(err)))
+      .catch(retryReset)
+      .catch(retryReset)
       .finally(() => clearInterval(watcher));
     console.log(`101 MB upload: ${answer.status} after the client sent ${(sent / MiB).toFixed(0)} MiB`);
     expect(answer.status).toBe(413);
