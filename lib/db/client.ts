@@ -3,6 +3,7 @@
 // module twice (server.ts and the bundled route handlers each get a copy); each copy wraps its
 // own Drizzle instance around the shared client.
 import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -112,4 +113,14 @@ export function toNumber(value: unknown): number {
   if (typeof value === "bigint") return Number(value);
   if (typeof value === "string") return Number(value);
   return 0;
+}
+
+/**
+ * The rows of a hand-written statement, whichever driver ran it (postgres.js answers an array,
+ * PGlite an object with `rows`). Arrays and json come back parsed from both; numbers of type
+ * int8/numeric do not (toNumber).
+ */
+export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
 }

@@ -4,6 +4,8 @@ import { LinkUrl, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const KEYWORDS_MAX = 50;
+/** Totals are exact up to this many matches, and no page starts past it (contract 9.3). */
+export const RESULT_WINDOW = 10_000;
 
 /** Trimmed, 1-100 characters each, at most 50, de-duplicated case-insensitively. */
 export const Keywords = z
@@ -111,6 +113,9 @@ export const ProductListQuery = z.object({
   sort: z.enum(["relevance", "price_asc", "price_desc", "newest"]).default("relevance"),
   locale: z.enum(LOCALES).default("en").meta({ description: "Language of category names" }),
   ...PageQuery.shape,
+}).superRefine((v, ctx) => {
+  // Contract 9.3: results past the 10,000th are not served (narrow the query instead).
+  if ((v.page - 1) * v.limit >= RESULT_WINDOW) ctx.addIssue({ code: "custom", path: ["page"], message: `Only the first ${RESULT_WINDOW} results can be paged; narrow the query` });
 });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 
@@ -140,10 +145,21 @@ export const ProductSchema = z
   })
   .meta({ id: "Product" });
 
+const Relation = z.enum(["eq", "gte"]);
+
 export const ProductPage = z
-  .object({ products: z.array(ProductSchema), page: z.number(), limit: z.number(), total: z.number() })
+  .object({
+    products: z.array(ProductSchema),
+    page: z.number(),
+    limit: z.number(),
+    total: z.number().meta({ description: `Matching products, exact up to ${RESULT_WINDOW}; past that ${RESULT_WINDOW} with totalRelation "gte"` }),
+    totalRelation: Relation.meta({ description: '"eq": total is exact; "gte": at least total products match' }),
+  })
   .meta({ id: "ProductPage" });
 
 export const SearchPage = ProductPage.extend({
   facets: z.object({ categories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })) }),
+  facetsRelation: Relation.meta({
+    description: `"eq": category counts over every match; "gte": counted over the newest 1,000 matches (the query matches more than ${RESULT_WINDOW})`,
+  }),
 }).meta({ id: "ProductSearchPage" });

@@ -104,7 +104,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
             </Link>
           </div>
         </form>
-        {"facets" in result && result.facets.categories.length > 0 && (
+        {result.facets && result.facets.categories.length > 0 && (
           <nav aria-labelledby="facets-title" className="mt-6 text-sm">
             <h2 id="facets-title" className="font-semibold">
               {t("facetsTitle")}
@@ -127,7 +127,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
           {current.q ? t("titleFor", { q: current.q }) : t("title")}
         </h1>
         <p className="mt-1 text-sm text-slate-600" data-testid="result-count">
-          {t("results", { count: result.total })}
+          {result.totalRelation === "gte" ? t("resultsAtLeast", { count: result.total }) : t("results", { count: result.total })}
         </p>
         {result.products.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>

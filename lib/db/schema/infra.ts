@@ -1,5 +1,6 @@
 // Shared counters and replay records that every server instance reads through the database.
-import { bigint, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns";
 
 /** Fixed-window request counters (contract 6), one row per caller and window. */
@@ -35,12 +36,39 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.owner, t.key] })],
 );
 
+/** What a changed product looked like, for the list cache's matching (lib/services/catalog/catalog-feed.ts). */
+export type CatalogState = {
+  live: boolean;
+  category: string;
+  price: string;
+  currency: string;
+  moq: number;
+  oem: boolean;
+  seller: string;
+  booth: string | null;
+  text: string;
+};
+
 /**
- * One row: the catalog's version, bumped at commit by every transaction that changes what a
- * product list or search can show (products except their view counter, stores' names, categories,
- * booths). Cached list answers are valid exactly while it stays the same (migration 0006).
+ * An append-only feed of catalog changes, one row per changed product (before and after), store
+ * name, booth or category, written by triggers (migration 0008) so no write path can forget it.
+ * Every instance polls it by transaction id (`tx`, the writer's xid8) to invalidate exactly the
+ * cached lists a change can affect; no row is shared by two writers. Rows older than a few minutes
+ * are swept.
  */
-export const catalogVersion = pgTable("catalog_version", {
-  id: integer("id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull().default(0),
-});
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tx: bigint("tx", { mode: "number" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    at: ts("at").notNull().default(sql`clock_timestamp()`),
+    kind: text("kind", { enum: ["product", "seller", "booth", "category", "all"] }).notNull(),
+    productId: text("product_id"),
+    sellerId: text("seller_id"),
+    before: jsonb("before").$type<CatalogState>(),
+    after: jsonb("after").$type<CatalogState>(),
+  },
+  (t) => [index("catalog_changes_tx_idx").on(t.tx), index("catalog_changes_seller_at_idx").on(t.sellerId, t.at)],
+);

@@ -1,59 +1,133 @@
-// Product lists and searches cached per process, valid exactly while the catalog's version stays
-// the same (issue #6: "caching only where invalidation is exact"). Every transaction that changes
-// what a list can show bumps `catalog_version` at its commit (triggers of migration 0006), so a
-// request reads the version first and serves a stored answer only for that version; an answer
-// computed after reading version v shows at least everything committed up to v. The live view
-// counters are read with the version in the same statement (counting a view does not bump it).
-// Answers are kept as their UTF-8 JSON, cut where the view counters go, so a hit is one statement
-// and a concatenation (no serializing). The entries live on globalThis (Next loads modules twice)
-// in an LRU bounded by SEARCH_CACHE_MB; every instance has its own, all read the one version, so
-// several instances stay exact.
+// Product lists and searches cached per process, fresh within a second (contract 9.3), invalidated
+// per change: the catalog feed (catalog-feed.ts) hands every committed change, with the product's
+// searchable state before and after, to this cache, which marks exactly the answers the change can
+// affect (they show the product, the product matches their query before or after, they show the
+// changed store's name). A marked answer may still be served until the change's deadline (its poll
+// window + WINDOW_MS), so a burst of writes costs one recomputation, started shortly before the
+// deadline while the old answer is still served; past the deadline the next request recomputes.
+// A store's own reads bypass the cache for a few seconds after it changed its catalog.
+// Answers are kept as their UTF-8 JSON, cut where the view counters go (re-read at most once a
+// second), in an LRU bounded by SEARCH_CACHE_MB on globalThis (Next loads modules twice).
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { catalogVersion, products } from "@/lib/db/schema";
+import { products, type CatalogState } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 
-type Listed = { id: string; viewCount: number };
+/** What a cached answer selects, in the terms of a changed product's state. */
+export type ListMatcher = {
+  /** Normalized query terms: a product can match only if its search text contains each. */
+  terms: string[];
+  categories: Set<string> | null;
+  minPrice?: number;
+  maxPrice?: number;
+  currency?: string;
+  maxMoq?: number;
+  acceptsOEM?: boolean;
+  sellerId?: string;
+  boothId?: string;
+  /** Filtered by exhibition: which booths belong to it is not in the change, so any booth counts. */
+  exhibition: boolean;
+};
+
+type Listed = { id: string; viewCount: number; seller: { id: string } };
 type Page = { products: Listed[] };
+export type Computed<P extends Page> = {
+  value: P;
+  /**
+   * Set when the answer is a page of a ranking over a bounded candidate set and depends on no
+   * other match (totals and facets are lower bounds): a product outside the candidates that
+   * matches before and after its change does not affect it.
+   */
+  candidates?: string[];
+};
+
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
-type Entry = { version: string; ids: string[]; counts: number[]; segments: Buffer[]; bytes: number };
-type Cache = { entries: Map<string, Entry>; bytes: number };
+type Entry = {
+  matcher: ListMatcher;
+  ids: string[];
+  idSet: Set<string>;
+  sellerIds: Set<string>;
+  candidates: Set<string> | null;
+  counts: number[];
+  countsAt: number;
+  segments: Buffer[];
+  bytes: number;
+  /** Served until then; Infinity while no change affects it. */
+  deadline: number;
+};
+type Cache = { entries: Map<string, Entry>; bytes: number; computing: Map<string, Promise<Buffer>> };
+
+/** View counters shown in cached answers are re-read at most this often. */
+const COUNTS_MS = 1_000;
+/** A marked answer is recomputed in the background once its deadline is this close. */
+const REFRESH_AHEAD_MS = 250;
 
 const KEY = Symbol.for("expo-trade.list-cache");
-const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0 });
+const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0, computing: new Map() });
 // A placeholder no stored text contains (random per process), where the counters are cut out.
 const MARK_VALUE = `vc-${randomBytes(12).toString("hex")}`;
 const MARK = JSON.stringify(MARK_VALUE);
 
-// Both statements run on every list request: built and prepared once per database object.
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
-  return {
-    version: db.select({ v: sql<string>`${catalogVersion.version}::text` }).from(catalogVersion).where(sql`${catalogVersion.id} = 1`).prepare("list_cache_version"),
-    counts: db
-      .select({ id: products.id, viewCount: products.viewCount, version: sql<string>`(select version::text from ${catalogVersion} where id = 1)` })
-      .from(products)
-      .where(sql`${products.id} = any(${sql.placeholder("ids")}::text[])`)
-      .prepare("list_cache_counts"),
-  };
+  return db
+    .select({ id: products.id, viewCount: products.viewCount })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::text[])`)
+    .prepare("list_cache_counts");
 }
-function statements(db: Db) {
+function countsStatement(db: Db) {
   let s = prepared.get(db);
   if (!s) prepared.set(db, (s = prepare(db)));
   return s;
 }
 
-async function currentVersion(db: Db): Promise<string> {
-  const [row] = await statements(db).version.execute();
-  return row?.v ?? "0";
+function matches(m: ListMatcher, s: CatalogState): boolean {
+  if (!s.live) return false;
+  // A superset of the search's own conditions (word starts, n-grams and whole words are all
+  // substrings of the search text): an unneeded recomputation at worst, never a stale answer.
+  for (const t of m.terms) if (!s.text.includes(t)) return false;
+  if (m.categories && !m.categories.has(s.category)) return false;
+  const price = Number(s.price);
+  if (m.minPrice !== undefined && price < m.minPrice - 0.005) return false;
+  if (m.maxPrice !== undefined && price > m.maxPrice + 0.005) return false;
+  if (m.currency !== undefined && s.currency !== m.currency) return false;
+  if (m.maxMoq !== undefined && s.moq > m.maxMoq) return false;
+  if (m.acceptsOEM !== undefined && s.oem !== m.acceptsOEM) return false;
+  if (m.sellerId !== undefined && s.seller !== m.sellerId) return false;
+  if (m.boothId !== undefined && s.booth !== m.boothId) return false;
+  if (m.exhibition && !s.booth) return false;
+  return true;
 }
 
-/** The version and the live view counters of `ids`, in one statement. */
-async function versionAndCounts(db: Db, ids: string[]): Promise<{ version: string; counts: Map<string, number> }> {
-  if (ids.length === 0) return { version: await currentVersion(db), counts: new Map() };
-  const rows = await statements(db).counts.execute({ ids });
-  return { version: rows[0]?.version ?? (await currentVersion(db)), counts: new Map(rows.map((r) => [r.id, r.viewCount])) };
+/** Can this change alter the answer? */
+export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates">, c: CatalogChange): boolean {
+  switch (c.kind) {
+    case "seller":
+      return !!c.sellerId && e.sellerIds.has(c.sellerId);
+    case "booth":
+      return e.matcher.exhibition;
+    case "product": {
+      if (c.productId && e.idSet.has(c.productId)) return true;
+      const before = !!c.before && matches(e.matcher, c.before);
+      const after = !!c.after && matches(e.matcher, c.after);
+      if (!before && !after) return false;
+      if (!e.candidates) return true;
+      // Outside the ranked candidates: it matters if it is new (the newest match enters them),
+      // enters the match set (it may be newer than the oldest candidate) or leaves it (totals).
+      return (c.productId !== null && e.candidates.has(c.productId)) || !before || !after;
+    }
+    default:
+      return true;
+  }
+}
+
+function onChanges(changes: CatalogChange[]) {
+  for (const e of cache().entries.values()) {
+    for (const ch of changes) if (ch.deadline < e.deadline && affects(e, ch)) e.deadline = ch.deadline;
+  }
 }
 
 function cut(value: Page): Buffer[] | null {
@@ -68,40 +142,73 @@ function join(segments: Buffer[], counts: number[]): Buffer {
   return Buffer.concat(pieces);
 }
 
+type Spec = { matcher: ListMatcher; /** The reader's own store: its reads are exact at once after it writes. */ writerStore?: string | null };
+
 /**
- * `compute()`'s answer for `key` as UTF-8 JSON, from the cache while the catalog is unchanged.
- * `key` must name everything the answer depends on besides the catalog (query, locale, caller).
+ * `compute()`'s answer for `key` as UTF-8 JSON, from the cache while it is fresh. `key` must name
+ * everything the answer depends on besides the catalog (query, locale, caller); `spec.matcher`
+ * says which changed products can alter it.
  */
-export async function cachedJson(db: Db, key: string, compute: () => Promise<Page>): Promise<Buffer> {
+export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: () => Promise<Computed<P>>): Promise<Buffer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
-  if (limitBytes === 0) return Buffer.from(JSON.stringify(await compute()), "utf8");
+  if (limitBytes === 0) return Buffer.from(JSON.stringify((await compute()).value), "utf8");
+  onCatalogChanges("list-cache", onChanges);
+  await freshFeed(db);
   const c = cache();
+  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return fill(db, c, key, spec, compute, limitBytes);
   const entry = c.entries.get(key);
-  if (entry) {
-    const { version, counts } = await versionAndCounts(db, entry.ids);
-    if (version === entry.version) {
-      // Most recently used last.
-      c.entries.delete(key);
-      c.entries.set(key, entry);
-      return join(
-        entry.segments,
-        entry.ids.map((id, i) => counts.get(id) ?? entry.counts[i]!),
-      );
-    }
-    forget(c, key);
+  const now = Date.now();
+  if (!entry || now >= entry.deadline) return shared(c, key, () => fill(db, c, key, spec, compute, limitBytes));
+  // Most recently used last.
+  c.entries.delete(key);
+  c.entries.set(key, entry);
+  if (entry.deadline - now < REFRESH_AHEAD_MS) {
+    shared(c, key, () => fill(db, c, key, spec, compute, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
   }
-  // Read before computing: the answer then holds everything committed up to this version.
-  const version = await currentVersion(db);
-  const value = await compute();
+  if (now - entry.countsAt >= COUNTS_MS && entry.ids.length) {
+    const rows = await countsStatement(db).execute({ ids: entry.ids });
+    const live = new Map(rows.map((r) => [r.id, r.viewCount]));
+    entry.counts = entry.ids.map((id, i) => live.get(id) ?? entry.counts[i]!);
+    entry.countsAt = now;
+  }
+  return join(entry.segments, entry.counts);
+}
+
+/** One computation per key at a time; concurrent requests share it. */
+function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buffer> {
+  let p = c.computing.get(key);
+  if (!p) {
+    p = run().finally(() => c.computing.delete(key));
+    c.computing.set(key, p);
+  }
+  return p;
+}
+
+async function fill<P extends Page>(db: Db, c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
+  const position = feedPosition();
+  const { value, candidates } = await compute();
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
   const counts = value.products.map((p) => p.viewCount);
-  const bytes = segments.reduce((n, s) => n + s.length, 0) + ids.length * 64;
-  if (bytes <= limitBytes / 8) {
+  const entry: Entry = {
+    matcher: spec.matcher,
+    ids,
+    idSet: new Set(ids),
+    sellerIds: new Set(value.products.map((p) => p.seller.id)),
+    candidates: candidates ? new Set(candidates) : null,
+    counts,
+    countsAt: Date.now(),
+    segments,
+    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (candidates?.length ?? 0) * 80,
+    deadline: Infinity,
+  };
+  // Changes processed while this ran may or may not be in it: treated as not.
+  for (const ch of changesSince(position)) if (ch.deadline < entry.deadline && affects(entry, ch)) entry.deadline = ch.deadline;
+  if (entry.bytes <= limitBytes / 8) {
     forget(c, key);
-    c.entries.set(key, { version, ids, counts, segments, bytes });
-    c.bytes += bytes;
+    c.entries.set(key, entry);
+    c.bytes += entry.bytes;
     for (const [k] of c.entries) {
       if (c.bytes <= limitBytes) break;
       forget(c, k);

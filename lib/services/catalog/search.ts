@@ -1,133 +1,39 @@
-// Product listing and multilingual search (contract 4) on PostgreSQL's own machinery, identical on
-// PGlite and PostgreSQL: trigram GIN on the normalized text for terms of 3+ characters, a GIN
-// array of CJK 1-2 character n-grams for short CJK terms, whole words for short other terms.
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+// Product listing and multilingual search (contract 4, 9.3): the statements of search-sql.ts put
+// together into one answer (page, total with its relation, category facets with theirs), cached
+// by list-cache.ts per query with per-change invalidation.
 import type { Db } from "@/lib/db/client";
-import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
-import type { ProductListInput } from "@/lib/schemas/products";
-import { isCjk, queryTerms } from "@/lib/search/normalize";
+import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
+import { categorySubtree } from "./catalog-feed";
 import { localizedName } from "./categories";
-import { cachedJson } from "./list-cache";
+import { cachedJson, type Computed, type ListMatcher } from "./list-cache";
 import { productView } from "./product-view";
+import { CANDIDATES, cappedCountQuery, facetQuery, filters, isRanked, pageLimit, productRowsQuery, rankedRowsQuery, searchTerms } from "./search-sql";
 
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { productQueries, productRowsQuery } from "./search-sql";
 
-function wordPrefixPattern(term: string): string {
-  return `\\m${term.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
-}
+type SearchOptions = {
+  facets: boolean;
+  /** The caller's own store: it lists its hidden products, and reads its own writes at once. */
+  ownStore?: string | null;
+};
+type Relation = "eq" | "gte";
+type Facet = { id: string; name: string; count: number };
+export type SearchResult = {
+  products: ReturnType<typeof views>;
+  page: number;
+  limit: number;
+  total: number;
+  totalRelation: Relation;
+  facets?: { categories: Facet[] };
+  facetsRelation?: Relation;
+};
 
-/**
- * How one normalized term matches, chosen so an index can answer it. CJK is matched as a substring
- * (no spaces between words); other scripts at the start of a word, so "led" finds "LED bulb" but
- * not "peeled shrimp". Both forms are answered by the trigram index.
- */
-function termCondition(term: string): SQL {
-  const chars = [...term].length;
-  if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
-  if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
-  return sql`${products.tokens} @> array[${term}]::text[]`;
-}
-
-function termScore(term: string): SQL {
-  return sql`(case when ${products.keywordsNorm} @> array[${term}]::text[] then 4 else 0 end
-    + case when ${products.titleNorm} like ${likePattern(term)} then 2 else 0 end
-    + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
-}
-
-/**
- * The category and every category below it. As `= any(array(...))` the subtree is computed first
- * and the product indexes on category_id can take part (combined with the keyword and price
- * indexes); an `in (subquery)` would be joined only after fetching every other match.
- */
-function categoryAndDescendants(idOrSlug: string): SQL {
-  return sql`${products.categoryId} = any(array(
-    with recursive sub(id) as (
-      select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
-      union all
-      select c.id from ${categories} c join sub on c.parent_id = sub.id
-    ) select id from sub))`;
-}
-
-function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null }): SQL[] {
-  // A store listing its own products (sellerId = its own) also sees the hidden ones.
-  const own = !!opts.ownStore && q.sellerId === opts.ownStore;
-  // Literal predicates (not bound parameters), so a generic plan still matches partial indexes.
-  const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [sql`not ${products.isHidden}`])];
-  const text = q.q ?? q.keyword;
-  if (text) for (const term of queryTerms(text)) where.push(termCondition(term));
-  if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
-  if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice.toFixed(2)));
-  if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice.toFixed(2)));
-  if (q.currency) where.push(eq(products.currency, q.currency));
-  if (q.maxMoq !== undefined) where.push(lte(products.moq, q.maxMoq));
-  if (q.acceptsOEM !== undefined) where.push(eq(products.acceptsOEM, q.acceptsOEM));
-  if (q.sellerId) where.push(eq(products.sellerId, q.sellerId));
-  if (q.boothId) where.push(eq(products.boothId, q.boothId));
-  if (q.exhibitionId) {
-    where.push(
-      inArray(
-        products.boothId,
-        sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`,
-      ),
-    );
-  }
-  return where;
-}
-
-function ordering(q: ProductListInput): SQL[] {
-  const text = q.q ?? q.keyword;
-  switch (q.sort) {
-    case "price_asc":
-      return [sql`${products.price} asc`, desc(products.createdAt)];
-    case "price_desc":
-      return [sql`${products.price} desc`, desc(products.createdAt)];
-    case "newest":
-      return [desc(products.createdAt), desc(products.id)];
-    default: {
-      const terms = text ? queryTerms(text) : [];
-      if (terms.length === 0) return [desc(products.createdAt), desc(products.id)];
-      const score = terms.map(termScore).reduce((a, b) => sql`${a} + ${b}`);
-      return [sql`${score} desc`, desc(products.createdAt), desc(products.id)];
-    }
-  }
-}
-
-// The columns an answer shows; the search columns are large (every keyword, normalized twice)
-// and only the database reads them.
-const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, ...shownColumns } = getTableColumns(products);
-
-/** The page query itself (exported so tests can EXPLAIN exactly what runs). */
-export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
-  return db
-    .select({ p: shownColumns, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names })
-    .from(products)
-    .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(...filters(q, { withCategory: true, ownStore })))
-    .orderBy(...ordering(q))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-}
-
-/** Every statement a list or search may run (exported so tests can EXPLAIN exactly what runs). */
-export function productQueries(db: Db, q: ProductListInput, ownStore?: string | null) {
-  return {
-    rows: productRowsQuery(db, q, ownStore),
-    count: db.select({ n: count() }).from(products).where(and(...filters(q, { withCategory: true, ownStore }))),
-    facets: facetQuery(db, q),
-  };
-}
-
-type SearchOptions = { facets: boolean; ownStore?: string | null };
-export type SearchResult = Awaited<ReturnType<typeof runSearch>>;
-
-/** A list or search answer as UTF-8 JSON (what the API sends), from the exact cache when it can. */
+/** A list or search answer as UTF-8 JSON (what the API sends), from the cache when it can. */
 export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Buffer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
-  if (opts.ownStore && q.sellerId === opts.ownStore) return Buffer.from(JSON.stringify(await runSearch(db, q, opts)), "utf8");
-  return cachedJson(db, JSON.stringify([q, opts.facets]), () => runSearch(db, q, { facets: opts.facets }));
+  if (opts.ownStore && q.sellerId === opts.ownStore) return Buffer.from(JSON.stringify((await runSearch(db, q, opts)).value), "utf8");
+  const spec = { matcher: await matcherFor(db, q), writerStore: opts.ownStore };
+  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, () => runSearch(db, q, { facets: opts.facets }));
 }
 
 /** The same answer as a value (pages). */
@@ -135,42 +41,70 @@ export async function searchProducts(db: Db, q: ProductListInput, opts: SearchOp
   return JSON.parse((await searchProductsJson(db, q, opts)).toString("utf8")) as SearchResult;
 }
 
-async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions) {
-  const offset = (q.page - 1) * q.limit;
-  const statements = productQueries(db, q, opts.ownStore);
-  // The statements are independent: on PostgreSQL they run side by side on two connections.
-  const [rows, facetRows] = await Promise.all([statements.rows, opts.facets ? statements.facets : undefined]);
-  // A page that is not full ends the list, so the total is known exactly without counting; only a
-  // full page (or an empty one past the first) needs the count.
-  const ended = rows.length < q.limit && (rows.length > 0 || q.page === 1);
-  const total = ended ? offset + rows.length : Number((await statements.count)[0]?.n ?? 0);
-  const page = {
-    products: views(rows, q.locale),
-    page: q.page,
-    limit: q.limit,
-    total,
-  };
-  if (!facetRows) return page;
-  return { ...page, facets: { categories: facetRows.map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) })) } };
-}
-
-type Rows = Awaited<ReturnType<typeof productRowsQuery>>;
-const views = (rows: Rows, locale: string) =>
-  rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
-
 /** One page of products without the total (pages showing a few related products). */
 export async function listProducts(db: Db, q: ProductListInput) {
   return views(await productRowsQuery(db, q), q.locale);
 }
 
-/** Category counts over the same filters except the category itself, so a buyer can switch. */
-function facetQuery(db: Db, q: ProductListInput) {
-  return db
-    .select({ id: products.categoryId, n: count(), names: categories.names })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(...filters(q, { withCategory: false })))
-    .groupBy(products.categoryId, categories.names)
-    .orderBy(sql`count(*) desc`)
-    .limit(50);
+async function matcherFor(db: Db, q: ProductListInput): Promise<ListMatcher> {
+  return {
+    terms: searchTerms(q),
+    categories: q.category ? await categorySubtree(db, q.category) : null,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    currency: q.currency,
+    maxMoq: q.maxMoq,
+    acceptsOEM: q.acceptsOEM,
+    sellerId: q.sellerId,
+    boothId: q.boothId,
+    exhibition: !!q.exhibitionId,
+  };
+}
+
+type Row = Awaited<ReturnType<typeof productRowsQuery>>[number];
+const views = (rows: Row[], locale: string) =>
+  rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
+
+async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Computed<SearchResult>> {
+  const offset = (q.page - 1) * q.limit;
+  const limit = pageLimit(q);
+  const ranked = isRanked(q);
+  const where = filters(q, { withCategory: true, ownStore: opts.ownStore });
+  const facetWhere = filters(q, { withCategory: false });
+  // Independent statements: on PostgreSQL they run side by side on two connections.
+  const [first, facetRows] = await Promise.all([ranked ? rankedRowsQuery(db, q, opts.ownStore) : productRowsQuery(db, q, opts.ownStore), opts.facets ? facetQuery(db, facetWhere) : undefined]);
+  let rows: Row[] = first;
+  let found: number | null = null;
+  let candidates: string[] | undefined;
+  if (ranked) {
+    const rankedRows = first as Awaited<ReturnType<typeof rankedRowsQuery>>;
+    found = rankedRows[0]?.found ?? null;
+    candidates = rankedRows.find((r) => r.candidates)?.candidates ?? undefined;
+    // A page reaching past the ranked candidates continues with the next matches, newest first.
+    if (found !== null && found > CANDIDATES && rows.length < limit) {
+      const from = Math.max(offset, CANDIDATES);
+      const shownIds = new Set(rows.map((r) => r.p.id));
+      const tail = await productRowsQuery(db, q, opts.ownStore, { offset: from, limit: offset + limit - from });
+      rows = [...rows, ...tail.filter((r) => !shownIds.has(r.p.id))].slice(0, limit);
+    }
+  }
+
+  // The total: known from the candidates or from a page that is not full; otherwise counted (to
+  // the window's end), by the facet statement when it counted the very same matches.
+  let total: number;
+  if (ranked && found !== null && found <= CANDIDATES) total = found;
+  else if (!ranked && rows.length < limit && (rows.length > 0 || q.page === 1)) total = offset + rows.length;
+  else if (facetRows && !q.category) total = facetRows[0]?.total ?? 0;
+  else total = Number((await cappedCountQuery(db, where))[0]?.n ?? 0);
+  const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
+  const page: SearchResult = { products: views(rows, q.locale), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
+  // The candidates matter to the cache only while nothing else in the answer depends on other matches.
+  const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
+  if (!facetRows) return { value: page, candidates: bounded };
+
+  const facetTotal = facetRows[0]?.total ?? 0;
+  const exact = facetTotal <= RESULT_WINDOW;
+  const counted = exact ? facetRows : await facetQuery(db, facetWhere, { newest: true });
+  const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
+  return { value: { ...page, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded };
 }

@@ -1,0 +1,214 @@
+// The catalog's change feed as one instance sees it (issue #12, contract 9.3): every catalog write
+// leaves a row in `catalog_changes` (triggers of migration 0008), and each instance polls that table
+// a few times a second, by transaction id, handing every change it has not seen to its caches. No
+// row is shared by two writers (the old catalog_version row serialized every commit), and an
+// instance misses nothing: a poll reads the rows of every transaction whose xid is at least the
+// previous poll's snapshot xmin, which includes every transaction that was still running then.
+//
+// Freshness: a change committed at time C is unseen only while no poll started after C has ended.
+// So an instance may answer from a cache only while its last completed poll started less than
+// WINDOW_MS ago (otherwise the request waits for a poll), and a change found by a poll must stop
+// being served by the start of the poll before it + WINDOW_MS: lists show a commit within a second.
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { categories, type CatalogState } from "@/lib/db/schema";
+
+/** Lists show a committed change within this long (contract 9.3 says one second; margin kept). */
+export const WINDOW_MS = 900;
+const POLL_MS = 200;
+/** Polling stops when no list was served for this long; the next request polls first. */
+const IDLE_MS = 10_000;
+const SWEEP_MS = 60_000;
+/** Rows live 10 minutes (the sweep); after a pause this long an instance starts over. */
+const STALE_MS = 5 * 60_000;
+/** Changes kept in memory for lists whose computation overlapped their processing. */
+const RECENT_MAX = 5_000;
+
+export type CatalogChange = {
+  seq: number;
+  kind: "product" | "seller" | "booth" | "category" | "all";
+  productId: string | null;
+  sellerId: string | null;
+  before: CatalogState | null;
+  after: CatalogState | null;
+  /** A cached list this change affects may be served until then (local clock, ms). */
+  deadline: number;
+  /** Local order of processing (see changesSince). */
+  n: number;
+};
+export type ChangeListener = (changes: CatalogChange[]) => void;
+
+type CategoryTree = Map<string, { id: string; slug: string; parentId: string | null }>;
+type Feed = {
+  db: Db | null;
+  xmin: bigint | null;
+  /** Seen rows whose transactions may still be returned by the next poll (tx >= xmin). */
+  seen: Map<number, bigint>;
+  lastPollStart: number;
+  polling: Promise<void> | null;
+  timer: NodeJS.Timeout | null;
+  lastUse: number;
+  lastSweep: number;
+  counter: number;
+  recent: CatalogChange[];
+  listeners: Map<string, ChangeListener>;
+  categories: Promise<CategoryTree> | null;
+};
+
+const KEY = Symbol.for("expo-trade.catalog-feed");
+function feed(): Feed {
+  const g = globalThis as typeof globalThis & { [KEY]?: Feed };
+  return (g[KEY] ??= {
+    db: null,
+    xmin: null,
+    seen: new Map(),
+    lastPollStart: 0,
+    polling: null,
+    timer: null,
+    lastUse: 0,
+    lastSweep: Date.now(),
+    counter: 0,
+    recent: [],
+    listeners: new Map(),
+    categories: null,
+  });
+}
+
+type Row = { seq: number | string; tx: string; kind: CatalogChange["kind"]; product_id: string | null; seller_id: string | null; before: CatalogState | null; after: CatalogState | null };
+
+async function pollOnce(f: Feed, db: Db): Promise<void> {
+  const started = Date.now();
+  // The snapshot's xmin first: every transaction not visible to the read below has an xid >= it.
+  const [snap] = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+  const xmin = BigInt(snap!.xmin);
+  if (f.xmin === null || started - f.lastPollStart > STALE_MS) {
+    // First poll: nothing is cached yet, so older changes do not matter. After a long pause the
+    // rows since may have been swept: everything cached is dropped instead.
+    if (f.xmin !== null) emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: ++f.counter }]);
+    f.xmin = xmin;
+    f.seen.clear();
+    f.lastPollStart = started;
+    return;
+  }
+  const rows = await queryRows<Row>(
+    db,
+    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${f.xmin.toString()}::bigint order by seq`,
+  );
+  const deadline = f.lastPollStart + WINDOW_MS;
+  const fresh: CatalogChange[] = [];
+  for (const r of rows) {
+    const seq = Number(r.seq);
+    if (f.seen.has(seq)) continue;
+    f.seen.set(seq, BigInt(r.tx));
+    fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter });
+  }
+  for (const [seq, tx] of f.seen) if (tx < xmin) f.seen.delete(seq);
+  f.xmin = xmin;
+  if (fresh.length) emit(f, fresh);
+  f.lastPollStart = started;
+  if (started - f.lastSweep > SWEEP_MS) {
+    f.lastSweep = started;
+    // Any instance may sweep; rows are kept far longer than any poll interval.
+    await db.execute(sql`delete from catalog_changes where at < now() - interval '10 minutes'`);
+  }
+}
+
+function emit(f: Feed, changes: CatalogChange[]) {
+  if (changes.some((c) => c.kind === "category" || c.kind === "all")) f.categories = null;
+  f.recent.push(...changes);
+  if (f.recent.length > RECENT_MAX) f.recent.splice(0, f.recent.length - RECENT_MAX);
+  for (const listener of f.listeners.values()) listener(changes);
+}
+
+function poll(f: Feed, db: Db): Promise<void> {
+  f.polling ??= pollOnce(f, db).finally(() => {
+    f.polling = null;
+  });
+  return f.polling;
+}
+
+function schedule(f: Feed) {
+  if (f.timer) return;
+  f.timer = setInterval(() => {
+    if (Date.now() - f.lastUse > IDLE_MS || !f.db) {
+      clearInterval(f.timer!);
+      f.timer = null;
+      return;
+    }
+    poll(f, f.db).catch((err: unknown) => console.error("catalog feed: poll failed", err));
+  }, POLL_MS);
+  f.timer.unref();
+}
+
+/**
+ * Ready to answer from a cache: the last completed poll is recent enough (else one runs now), and
+ * polling continues in the background while lists are being served.
+ */
+export async function freshFeed(db: Db): Promise<void> {
+  const f = feed();
+  f.db = db;
+  f.lastUse = Date.now();
+  schedule(f);
+  if (Date.now() - f.lastPollStart >= WINDOW_MS - POLL_MS) {
+    await poll(f, db);
+    // A poll already under way may have started too long ago: then run one more.
+    if (Date.now() - f.lastPollStart >= WINDOW_MS - POLL_MS / 2) await poll(f, db);
+  }
+}
+
+/** True while an answer computed before `deadline`-affecting changes may still be served. */
+export function feedCurrent(): boolean {
+  return Date.now() - feed().lastPollStart < WINDOW_MS;
+}
+
+/** The number of changes processed so far (mark it before computing a list). */
+export function feedPosition(): number {
+  return feed().counter;
+}
+
+/** Changes processed after `position` (those a list computed since then may or may not show). */
+export function changesSince(position: number): CatalogChange[] {
+  const recent = feed().recent;
+  if (recent.length && recent[0]!.n > position + 1) return [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: 0 }];
+  return recent.filter((c) => c.n > position);
+}
+
+export function onCatalogChanges(name: string, listener: ChangeListener) {
+  feed().listeners.set(name, listener);
+}
+
+/** Has this store changed its catalog within the freshness window (its own reads must be exact)? */
+export async function storeChangedRecently(db: Db, sellerId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from catalog_changes where seller_id = ${sellerId} and at > now() - interval '3 seconds' limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The ids of a category (by id or slug) and every category below it, from a tree kept per change. */
+export async function categorySubtree(db: Db, idOrSlug: string): Promise<Set<string>> {
+  const f = feed();
+  f.categories ??= db
+    .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+    .from(categories)
+    .then((rows) => new Map(rows.map((r) => [r.id, r])))
+    .catch((err: unknown) => {
+      f.categories = null;
+      throw err;
+    });
+  const tree = await f.categories;
+  const out = new Set<string>();
+  for (const c of tree.values()) if (c.id === idOrSlug || c.slug === idOrSlug) out.add(c.id);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of tree.values()) {
+      if (c.parentId && out.has(c.parentId) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,200 @@
+// The statements behind product lists and multilingual search (contract 4, 9.3), identical on PGlite
+// and PostgreSQL: trigram GIN on the normalized text for terms of 3+ characters, a GIN array of CJK
+// 1-2 character n-grams for short CJK terms, whole words for short other terms. Every statement's
+// cost is bounded by the page, not by the matches: relevance ranks the newest CANDIDATES matches,
+// counts stop at RESULT_WINDOW + 1, and facets past that are counted over the newest CANDIDATES.
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
+import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
+import { isCjk, queryTerms } from "@/lib/search/normalize";
+
+/** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
+export const CANDIDATES = 1_000;
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function wordPrefixPattern(term: string): string {
+  return `\\m${term.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
+}
+
+/**
+ * How one normalized term matches, chosen so an index can answer it. CJK is matched as a substring
+ * (no spaces between words); other scripts at the start of a word, so "led" finds "LED bulb" but
+ * not "peeled shrimp". Both forms are answered by the trigram index.
+ */
+function termCondition(term: string): SQL {
+  const chars = [...term].length;
+  if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
+  if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
+  return sql`${products.tokens} @> array[${term}]::text[]`;
+}
+
+function termScore(term: string): SQL {
+  return sql`(case when ${products.keywordsNorm} @> array[${term}]::text[] then 4 else 0 end
+    + case when ${products.titleNorm} like ${likePattern(term)} then 2 else 0 end
+    + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
+}
+
+/**
+ * The category and every category below it. As `= any(array(...))` the subtree is computed first
+ * and the product indexes on category_id can take part (combined with the keyword and price
+ * indexes); an `in (subquery)` would be joined only after fetching every other match.
+ */
+function categoryAndDescendants(idOrSlug: string): SQL {
+  return sql`${products.categoryId} = any(array(
+    with recursive sub(id) as (
+      select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
+      union all
+      select c.id from ${categories} c join sub on c.parent_id = sub.id
+    ) select id from sub))`;
+}
+
+export const searchText = (q: ProductListInput) => q.q ?? q.keyword;
+export const searchTerms = (q: ProductListInput) => {
+  const text = searchText(q);
+  return text ? queryTerms(text) : [];
+};
+
+export function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null }): SQL[] {
+  // A store listing its own products (sellerId = its own) also sees the hidden ones.
+  const own = !!opts.ownStore && q.sellerId === opts.ownStore;
+  // Literal predicates (not bound parameters), so a generic plan still matches partial indexes.
+  const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [sql`not ${products.isHidden}`])];
+  for (const term of searchTerms(q)) where.push(termCondition(term));
+  if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
+  if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice.toFixed(2)));
+  if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice.toFixed(2)));
+  if (q.currency) where.push(eq(products.currency, q.currency));
+  if (q.maxMoq !== undefined) where.push(lte(products.moq, q.maxMoq));
+  if (q.acceptsOEM !== undefined) where.push(eq(products.acceptsOEM, q.acceptsOEM));
+  if (q.sellerId) where.push(eq(products.sellerId, q.sellerId));
+  if (q.boothId) where.push(eq(products.boothId, q.boothId));
+  if (q.exhibitionId) {
+    where.push(
+      inArray(
+        products.boothId,
+        sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`,
+      ),
+    );
+  }
+  return where;
+}
+
+/** Ranked by relevance: a text query sorted by relevance whose page starts among the candidates. */
+export function isRanked(q: ProductListInput): boolean {
+  return (q.sort === "relevance" || q.sort === undefined) && searchTerms(q).length > 0 && (q.page - 1) * q.limit < CANDIDATES;
+}
+
+/** Index order: relevance past the candidates continues newest first, as does a list without text. */
+function ordering(q: ProductListInput): SQL[] {
+  switch (q.sort) {
+    case "price_asc":
+      return [sql`${products.price} asc`, desc(products.createdAt), desc(products.id)];
+    case "price_desc":
+      return [sql`${products.price} desc`, desc(products.createdAt), desc(products.id)];
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+// The columns an answer shows; the search columns are large (every keyword, normalized twice)
+// and only the database reads them.
+const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, ...shownColumns } = getTableColumns(products);
+const shown = { p: shownColumns, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names };
+
+/** Never past the result window (contract 9.3). */
+export const pageLimit = (q: ProductListInput) => Math.min(q.limit, RESULT_WINDOW - (q.page - 1) * q.limit);
+
+/** A page in index order (exported so tests can EXPLAIN exactly what runs). */
+export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, window?: { offset: number; limit: number }) {
+  return db
+    .select(shown)
+    .from(products)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...filters(q, { withCategory: true, ownStore })))
+    .orderBy(...ordering(q))
+    .limit(window?.limit ?? pageLimit(q))
+    .offset(window?.offset ?? (q.page - 1) * q.limit);
+}
+
+/**
+ * A page of the relevance ranking: the newest CANDIDATES + 1 matches (one more tells whether
+ * there are more), the first CANDIDATES of them ranked by score, newest first within a score. Each
+ * row also carries the number of candidates found, and the first row their ids (the list cache
+ * needs them). Positions past the candidates continue newest first (productRowsQuery).
+ */
+export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
+  const score = searchTerms(q).map(termScore).reduce((a, b) => sql`${a} + ${b}`);
+  const found = db.$with("found").as(
+    db
+      .select({ id: sql<string>`${products.id}`.as("cid"), createdAt: sql<Date>`${products.createdAt}`.as("created"), score: sql<number>`${score}`.as("score") })
+      .from(products)
+      .where(and(...filters(q, { withCategory: true, ownStore })))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(CANDIDATES + 1),
+  );
+  const top = db.$with("top").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
+  // The page is cut from the ranking before anything is joined to it.
+  const offset = (q.page - 1) * q.limit;
+  const page = db.$with("page").as(
+    db
+      .select({ id: top.id, rank: sql<number>`row_number() over (order by ${top.score} desc, ${top.createdAt} desc, ${top.id} desc)`.as("rank") })
+      .from(top)
+      .orderBy(sql`2`)
+      .limit(Math.max(0, Math.min(pageLimit(q), CANDIDATES - offset)))
+      .offset(offset),
+  );
+  return db
+    .with(found, top, page)
+    .select({
+      ...shown,
+      found: sql<number>`(select count(*) from found)::int`,
+      candidates: sql<string[] | null>`case when ${page.rank} = ${offset + 1} then array(select cid from top) end`,
+    })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(page.rank);
+}
+
+/** How many products match, counted to RESULT_WINDOW + 1 (more means "at least RESULT_WINDOW"). */
+export function cappedCountQuery(db: Db, where: SQL[]) {
+  const matched = db.select({ one: sql`1` }).from(products).where(and(...where)).limit(RESULT_WINDOW + 1).as("matched");
+  return db.select({ n: count() }).from(matched);
+}
+
+/**
+ * Category counts over the matches, and their number, both over at most RESULT_WINDOW + 1
+ * matches: exact when the number stays within the window. `newest` counts the newest CANDIDATES
+ * instead (the bounded set of contract 9.3 for a query matching more).
+ */
+export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}) {
+  const base = db.select({ categoryId: sql<string>`${products.categoryId}`.as("fcat") }).from(products).where(and(...where));
+  const matched = (opts.newest ? base.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES) : base.limit(RESULT_WINDOW + 1)).as("matched");
+  const counted = db
+    .select({ id: matched.categoryId, n: sql<number>`count(*)::int`.as("n") })
+    .from(matched)
+    .groupBy(matched.categoryId)
+    .as("counted");
+  return db
+    .select({ id: counted.id, n: counted.n, names: categories.names, total: sql<number>`(sum(${counted.n}) over ())::int` })
+    .from(counted)
+    .innerJoin(categories, eq(categories.id, counted.id))
+    .orderBy(desc(counted.n), counted.id);
+}
+
+/** Every statement a list or search may run (exported so tests and the bench can EXPLAIN or replay them). */
+export function productQueries(db: Db, q: ProductListInput, ownStore?: string | null) {
+  return {
+    rows: isRanked(q) ? rankedRowsQuery(db, q, ownStore) : productRowsQuery(db, q, ownStore),
+    newestRows: productRowsQuery(db, q, ownStore),
+    count: cappedCountQuery(db, filters(q, { withCategory: true, ownStore })),
+    facets: facetQuery(db, filters(q, { withCategory: false })),
+    newestFacets: facetQuery(db, filters(q, { withCategory: false }), { newest: true }),
+  };
+}
