@@ -45,6 +45,11 @@ export function jsonText(text: string | Uint8Array, status = 200, headers?: Head
   return textResponse(text, { status, headers: h });
 }
 
+/** A list answer from the list cache, saying how it was served (`X-List-Cache`). */
+export function listAnswer(answer: { body: Uint8Array; cache: string }): Response {
+  return jsonText(answer.body, 200, { "X-List-Cache": answer.cache });
+}
+
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
   const serve = wrap(op, handler);
   return async (req, context) => {

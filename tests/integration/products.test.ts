@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createGuardianWithAi, createProduct, createSeller, createUser, login, someCategory } from "../support/api";
+import { api, catalogWindowAfter, createGuardianWithAi, createProduct, createSeller, createUser, login, someCategory } from "../support/api";
 
 type Product = { id: string; moq: number; minOrderQty: number; mainImageUrl: string | null; keywords: string[]; viewCount: number; price: number; seller: { id: string }; keywordCoverage: { covered: string[]; missing: string[] }; sentByAI: boolean };
 
@@ -33,6 +33,8 @@ describe("products", () => {
     expect((await api(`/api/products/${p.id}`, { token })).status).toBe(200);
     expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`, { token })).body.total).toBe(1);
     await api(`/api/products/${p.id}`, { method: "PUT", token, json: { isHidden: false } });
+    // Lists show a change within a second (contract 9.3); the product's own page at once.
+    await catalogWindowAfter(Date.now());
     expect((await api<{ total: number }>(`/api/products?sellerId=${storeId}`)).body.total).toBe(1);
 
     expect((await api(`/api/products/${p.id}`, { method: "DELETE", token })).status).toBe(200);

@@ -129,7 +129,9 @@ async function measure(path: string, token?: string) {
     expect(res.status, `${path}: ${res.text.slice(0, 300)}`).toBe(200);
     const header = res.headers.get("x-query-count");
     expect(header, "the server must run with DEBUG_QUERY_COUNT=1").not.toBeNull();
-    runs.push({ queries: Number(header), body: res.body });
+    // A repeated list is answered from the list cache, often with no statement at all: the
+    // statements that matter are those of computing it.
+    if (res.headers.get("x-list-cache") !== "hit") runs.push({ queries: Number(header), body: res.body });
   }
   return runs.reduce((a, b) => (b.queries < a.queries ? b : a));
 }

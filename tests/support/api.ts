@@ -119,3 +119,12 @@ export async function createProduct(token: string, body: ProductBody = {}) {
   if (res.status !== 201) throw new Error(`createProduct: ${res.status} ${res.text}`);
   return res.body.product;
 }
+
+/** Contract 9.3: lists and searches show a committed change within this long. */
+export const CATALOG_WINDOW_MS = 1_000;
+
+/** Waits until a list request sent now must show every change committed before `since`. */
+export async function catalogWindowAfter(since: number): Promise<void> {
+  const wait = since + CATALOG_WINDOW_MS - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}

@@ -11,25 +11,12 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { products, type CatalogState } from "@/lib/db/schema";
+import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
+import { matches, unchangedFor, type ListMatcher } from "./matcher";
 
-/** What a cached answer selects, in the terms of a changed product's state. */
-export type ListMatcher = {
-  /** Normalized query terms: a product can match only if its search text contains each. */
-  terms: string[];
-  categories: Set<string> | null;
-  minPrice?: number;
-  maxPrice?: number;
-  currency?: string;
-  maxMoq?: number;
-  acceptsOEM?: boolean;
-  sellerId?: string;
-  boothId?: string;
-  /** Filtered by exhibition: which booths belong to it is not in the change, so any booth counts. */
-  exhibition: boolean;
-};
+export type { ListMatcher } from "./matcher";
 
 type Listed = { id: string; viewCount: number; seller: { id: string } };
 type Page = { products: Listed[] };
@@ -84,24 +71,6 @@ function countsStatement(db: Db) {
   return s;
 }
 
-function matches(m: ListMatcher, s: CatalogState): boolean {
-  if (!s.live) return false;
-  // A superset of the search's own conditions (word starts, n-grams and whole words are all
-  // substrings of the search text): an unneeded recomputation at worst, never a stale answer.
-  for (const t of m.terms) if (!s.text.includes(t)) return false;
-  if (m.categories && !m.categories.has(s.category)) return false;
-  const price = Number(s.price);
-  if (m.minPrice !== undefined && price < m.minPrice - 0.005) return false;
-  if (m.maxPrice !== undefined && price > m.maxPrice + 0.005) return false;
-  if (m.currency !== undefined && s.currency !== m.currency) return false;
-  if (m.maxMoq !== undefined && s.moq > m.maxMoq) return false;
-  if (m.acceptsOEM !== undefined && s.oem !== m.acceptsOEM) return false;
-  if (m.sellerId !== undefined && s.seller !== m.sellerId) return false;
-  if (m.boothId !== undefined && s.booth !== m.boothId) return false;
-  if (m.exhibition && !s.booth) return false;
-  return true;
-}
-
 /** Can this change alter the answer? */
 export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates">, c: CatalogChange): boolean {
   switch (c.kind) {
@@ -114,6 +83,8 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
       const before = !!c.before && matches(e.matcher, c.before);
       const after = !!c.after && matches(e.matcher, c.after);
       if (!before && !after) return false;
+      // A match that stays a match, with nothing the answer reads of it changed, moves nothing.
+      if (before && after && unchangedFor(e.matcher, c.before!, c.after!, { category: e.matcher.facets, price: e.matcher.priceOrder })) return false;
       if (!e.candidates) return true;
       // Outside the ranked candidates: it matters if it is new (the newest match enters them),
       // enters the match set (it may be newer than the oldest candidate) or leaves it (totals).
@@ -142,6 +113,10 @@ function join(segments: Buffer[], counts: number[]): Buffer {
   return Buffer.concat(pieces);
 }
 
+/** How an answer was served (the `X-List-Cache` header): stored, computed, or computed for its writer. */
+export type CacheState = "hit" | "miss" | "bypass";
+export type ListAnswer = { body: Buffer; cache: CacheState };
+
 type Spec = { matcher: ListMatcher; /** The reader's own store: its reads are exact at once after it writes. */ writerStore?: string | null };
 
 /**
@@ -149,21 +124,21 @@ type Spec = { matcher: ListMatcher; /** The reader's own store: its reads are ex
  * everything the answer depends on besides the catalog (query, locale, caller); `spec.matcher`
  * says which changed products can alter it.
  */
-export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: () => Promise<Computed<P>>): Promise<Buffer> {
+export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: () => Promise<Computed<P>>): Promise<ListAnswer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
-  if (limitBytes === 0) return Buffer.from(JSON.stringify((await compute()).value), "utf8");
+  if (limitBytes === 0) return { body: Buffer.from(JSON.stringify((await compute()).value), "utf8"), cache: "bypass" };
   onCatalogChanges("list-cache", onChanges);
   await freshFeed(db);
   const c = cache();
-  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return fill(db, c, key, spec, compute, limitBytes);
+  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return { body: await fill(c, key, spec, compute, limitBytes), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
-  if (!entry || now >= entry.deadline) return shared(c, key, () => fill(db, c, key, spec, compute, limitBytes));
+  if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, compute, limitBytes)), cache: "miss" };
   // Most recently used last.
   c.entries.delete(key);
   c.entries.set(key, entry);
   if (entry.deadline - now < REFRESH_AHEAD_MS) {
-    shared(c, key, () => fill(db, c, key, spec, compute, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
+    shared(c, key, () => fill(c, key, spec, compute, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
   }
   if (now - entry.countsAt >= COUNTS_MS && entry.ids.length) {
     const rows = await countsStatement(db).execute({ ids: entry.ids });
@@ -171,7 +146,7 @@ export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec
     entry.counts = entry.ids.map((id, i) => live.get(id) ?? entry.counts[i]!);
     entry.countsAt = now;
   }
-  return join(entry.segments, entry.counts);
+  return { body: join(entry.segments, entry.counts), cache: "hit" };
 }
 
 /** One computation per key at a time; concurrent requests share it. */
@@ -184,7 +159,7 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
   return p;
 }
 
-async function fill<P extends Page>(db: Db, c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
+async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
   const position = feedPosition();
   const { value, candidates } = await compute();
   const segments = cut(value);

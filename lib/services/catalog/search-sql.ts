@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { isCjk, queryTerms } from "@/lib/search/normalize";
+import { COUNT_MARGIN } from "./aggregate-cache";
 
 /** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
 export const CANDIDATES = 1_000;
@@ -131,7 +132,12 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
   const score = searchTerms(q).map(termScore).reduce((a, b) => sql`${a} + ${b}`);
   const found = db.$with("found").as(
     db
-      .select({ id: sql<string>`${products.id}`.as("cid"), createdAt: sql<Date>`${products.createdAt}`.as("created"), score: sql<number>`${score}`.as("score") })
+      .select({
+        id: sql<string>`${products.id}`.as("cid"),
+        categoryId: sql<string>`${products.categoryId}`.as("ccat"),
+        createdAt: sql<Date>`${products.createdAt}`.as("created"),
+        score: sql<number>`${score}`.as("score"),
+      })
       .from(products)
       .where(and(...filters(q, { withCategory: true, ownStore })))
       .orderBy(desc(products.createdAt), desc(products.id))
@@ -154,6 +160,10 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
       candidates: sql<string[] | null>`case when ${page.rank} = ${offset + 1} then array(select cid from top) end`,
+      // The category counts of the candidates: a search's facets when it matches past the window.
+      facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
+        select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n, 'names', c.names) order by f.n desc, f.cat), '[]'::json)
+        from (select ccat as cat, count(*)::int as n from top group by ccat) f join ${categories} c on c.id = f.cat) end`,
     })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
@@ -162,20 +172,24 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
     .orderBy(page.rank);
 }
 
-/** How many products match, counted to RESULT_WINDOW + 1 (more means "at least RESULT_WINDOW"). */
+export type FacetRow = { id: string; n: number; names: Record<string, string> };
+/** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
+const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
+
+/** How many products match, counted to COUNT_CAP (more than RESULT_WINDOW means "at least RESULT_WINDOW"). */
 export function cappedCountQuery(db: Db, where: SQL[]) {
-  const matched = db.select({ one: sql`1` }).from(products).where(and(...where)).limit(RESULT_WINDOW + 1).as("matched");
+  const matched = db.select({ one: sql`1` }).from(products).where(and(...where)).limit(COUNT_CAP).as("matched");
   return db.select({ n: count() }).from(matched);
 }
 
 /**
- * Category counts over the matches, and their number, both over at most RESULT_WINDOW + 1
+ * Category counts over the matches, and their number, both over at most COUNT_CAP
  * matches: exact when the number stays within the window. `newest` counts the newest CANDIDATES
  * instead (the bounded set of contract 9.3 for a query matching more).
  */
 export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}) {
   const base = db.select({ categoryId: sql<string>`${products.categoryId}`.as("fcat") }).from(products).where(and(...where));
-  const matched = (opts.newest ? base.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES) : base.limit(RESULT_WINDOW + 1)).as("matched");
+  const matched = (opts.newest ? base.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES) : base.limit(COUNT_CAP)).as("matched");
   const counted = db
     .select({ id: matched.categoryId, n: sql<number>`count(*)::int`.as("n") })
     .from(matched)

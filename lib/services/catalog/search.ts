@@ -5,9 +5,10 @@ import type { Db } from "@/lib/db/client";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { categorySubtree } from "./catalog-feed";
 import { localizedName } from "./categories";
-import { cachedJson, type Computed, type ListMatcher } from "./list-cache";
+import { cachedJson, type Computed, type ListAnswer, type ListMatcher } from "./list-cache";
 import { productView } from "./product-view";
-import { CANDIDATES, cappedCountQuery, facetQuery, filters, isRanked, pageLimit, productRowsQuery, rankedRowsQuery, searchTerms } from "./search-sql";
+import { cachedAggregate, type Aggregate } from "./aggregate-cache";
+import { CANDIDATES, cappedCountQuery, facetQuery, filters, isRanked, pageLimit, productRowsQuery, rankedRowsQuery, searchTerms, type FacetRow } from "./search-sql";
 
 export { productQueries, productRowsQuery } from "./search-sql";
 
@@ -29,16 +30,16 @@ export type SearchResult = {
 };
 
 /** A list or search answer as UTF-8 JSON (what the API sends), from the cache when it can. */
-export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Buffer> {
+export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<ListAnswer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
-  if (opts.ownStore && q.sellerId === opts.ownStore) return Buffer.from(JSON.stringify((await runSearch(db, q, opts)).value), "utf8");
-  const spec = { matcher: await matcherFor(db, q), writerStore: opts.ownStore };
+  if (opts.ownStore && q.sellerId === opts.ownStore) return { body: Buffer.from(JSON.stringify((await runSearch(db, q, opts)).value), "utf8"), cache: "bypass" };
+  const spec = { matcher: await matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
   return cachedJson(db, JSON.stringify([q, opts.facets]), spec, () => runSearch(db, q, { facets: opts.facets }));
 }
 
 /** The same answer as a value (pages). */
 export async function searchProducts(db: Db, q: ProductListInput, opts: SearchOptions): Promise<SearchResult> {
-  return JSON.parse((await searchProductsJson(db, q, opts)).toString("utf8")) as SearchResult;
+  return JSON.parse((await searchProductsJson(db, q, opts)).body.toString("utf8")) as SearchResult;
 }
 
 /** One page of products without the total (pages showing a few related products). */
@@ -46,7 +47,7 @@ export async function listProducts(db: Db, q: ProductListInput) {
   return views(await productRowsQuery(db, q), q.locale);
 }
 
-async function matcherFor(db: Db, q: ProductListInput): Promise<ListMatcher> {
+async function matcherFor(db: Db, q: ProductListInput, facets: boolean): Promise<ListMatcher> {
   return {
     terms: searchTerms(q),
     categories: q.category ? await categorySubtree(db, q.category) : null,
@@ -58,6 +59,8 @@ async function matcherFor(db: Db, q: ProductListInput): Promise<ListMatcher> {
     sellerId: q.sellerId,
     boothId: q.boothId,
     exhibition: !!q.exhibitionId,
+    facets,
+    priceOrder: q.sort === "price_asc" || q.sort === "price_desc",
   };
 }
 
@@ -65,21 +68,43 @@ type Row = Awaited<ReturnType<typeof productRowsQuery>>[number];
 const views = (rows: Row[], locale: string) =>
   rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
 
+/** The part of a query that decides its matches (not its page, order or language). */
+function matchKey(q: ProductListInput, withCategory: boolean) {
+  const { page: _p, limit: _l, sort: _s, locale: _o, ...rest } = q;
+  return withCategory ? rest : { ...rest, category: undefined };
+}
+
 async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Computed<SearchResult>> {
   const offset = (q.page - 1) * q.limit;
   const limit = pageLimit(q);
   const ranked = isRanked(q);
+  const own = !!opts.ownStore && q.sellerId === opts.ownStore;
   const where = filters(q, { withCategory: true, ownStore: opts.ownStore });
   const facetWhere = filters(q, { withCategory: false });
+  // Counts and facets are cached apart from pages (a store's own list, with its hidden products, is not).
+  const aggregate = async <F>(key: unknown, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>) =>
+    own ? compute() : cachedAggregate(db, JSON.stringify(key), await matcherOf(), compute);
+  const facetCounts = () =>
+    aggregate(
+      ["facets", matchKey(q, false)],
+      () => matcherFor(db, { ...q, category: undefined }, true),
+      async () => {
+        const rows = await facetQuery(db, facetWhere);
+        return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })) };
+      },
+    );
   // Independent statements: on PostgreSQL they run side by side on two connections.
-  const [first, facetRows] = await Promise.all([ranked ? rankedRowsQuery(db, q, opts.ownStore) : productRowsQuery(db, q, opts.ownStore), opts.facets ? facetQuery(db, facetWhere) : undefined]);
+  const [first, facetAgg] = await Promise.all([ranked ? rankedRowsQuery(db, q, opts.ownStore) : productRowsQuery(db, q, opts.ownStore), opts.facets ? facetCounts() : undefined]);
   let rows: Row[] = first;
   let found: number | null = null;
   let candidates: string[] | undefined;
+  let candidateFacets: FacetRow[] | undefined;
   if (ranked) {
     const rankedRows = first as Awaited<ReturnType<typeof rankedRowsQuery>>;
     found = rankedRows[0]?.found ?? null;
-    candidates = rankedRows.find((r) => r.candidates)?.candidates ?? undefined;
+    const lead = rankedRows.find((r) => r.candidates);
+    candidates = lead?.candidates ?? undefined;
+    candidateFacets = lead?.facets ?? undefined;
     // A page reaching past the ranked candidates continues with the next matches, newest first.
     if (found !== null && found > CANDIDATES && rows.length < limit) {
       const from = Math.max(offset, CANDIDATES);
@@ -89,22 +114,30 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions): Prom
     }
   }
 
-  // The total: known from the candidates or from a page that is not full; otherwise counted (to
+  // The total: known from the candidates or from a page that is not full; otherwise counted (past
   // the window's end), by the facet statement when it counted the very same matches.
   let total: number;
   if (ranked && found !== null && found <= CANDIDATES) total = found;
   else if (!ranked && rows.length < limit && (rows.length > 0 || q.page === 1)) total = offset + rows.length;
-  else if (facetRows && !q.category) total = facetRows[0]?.total ?? 0;
-  else total = Number((await cappedCountQuery(db, where))[0]?.n ?? 0);
+  else if (facetAgg && !q.category) total = facetAgg.n;
+  else {
+    const counted = await aggregate(
+      ["count", matchKey(q, true), own],
+      () => matcherFor(db, q, false),
+      async () => ({ n: Number((await cappedCountQuery(db, where))[0]?.n ?? 0) }),
+    );
+    total = counted.n;
+  }
   const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
   const page: SearchResult = { products: views(rows, q.locale), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
   const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
-  if (!facetRows) return { value: page, candidates: bounded };
+  if (!facetAgg) return { value: page, candidates: bounded };
 
-  const facetTotal = facetRows[0]?.total ?? 0;
-  const exact = facetTotal <= RESULT_WINDOW;
-  const counted = exact ? facetRows : await facetQuery(db, facetWhere, { newest: true });
+  // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
+  // statement already did when it ranked the same matches).
+  const exact = facetAgg.n <= RESULT_WINDOW;
+  const counted = exact ? facetAgg.facets! : !q.category && candidateFacets ? candidateFacets : await facetQuery(db, facetWhere, { newest: true });
   const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
   return { value: { ...page, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded };
 }

@@ -1,9 +1,9 @@
 // GET /api/products/search - advanced search with category facets (public)
 import { searchProductsOp } from "@/lib/api/operations";
-import { jsonText, route } from "@/lib/api/route";
+import { listAnswer, route } from "@/lib/api/route";
 import { actingSellerProfileId } from "@/lib/auth/actor";
 import { searchProductsJson } from "@/lib/services/catalog/search";
 
 export const GET = route(searchProductsOp, async ({ ctx, query }) =>
-  jsonText(await searchProductsJson(ctx.db, query, { facets: true, ownStore: actingSellerProfileId(ctx.actor) })),
+  listAnswer(await searchProductsJson(ctx.db, query, { facets: true, ownStore: actingSellerProfileId(ctx.actor) })),
 );
