@@ -12,6 +12,7 @@ import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
+import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { listenForTestSql } from "@/lib/server/test-sql";
@@ -24,9 +25,11 @@ async function main() {
 
   const started = Date.now();
   const admin = e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost`, password: e.ADMIN_PASSWORD } : undefined;
-  await prepareDatabase({ demo: e.SEED_DEMO, admin });
+  const db = await prepareDatabase({ demo: e.SEED_DEMO, admin });
   const handle = await dbHandle();
   console.log(`database ready (${handle.kind === "pglite" ? `PGlite in ${handle.dir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
+  // Search columns stored by an older normalization are recomputed while the server runs.
+  const renormalization = startRenormalization(db);
 
   const app = next({ dev, hostname: "localhost", port: e.PORT });
   const handleRequest = app.getRequestHandler();
@@ -111,7 +114,9 @@ async function main() {
     chat.close();
     // Stop accepting; in-flight requests finish (their writes commit) before the database closes.
     server.close(() => {
-      void closeDatabase()
+      void renormalization
+        .stop()
+        .then(() => closeDatabase())
         .catch((err: unknown) => console.error("closing the database failed", err))
         .finally(() => process.exit(0));
     });

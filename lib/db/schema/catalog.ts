@@ -1,6 +1,6 @@
 // Categories, products, exhibitions, booths, uploads, brochures and the counters read by analytics.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, money, ts, updatedAt } from "./columns";
 import { sellerProfiles, users } from "./users";
 
@@ -97,6 +97,8 @@ export const products = pgTable(
     cjkGrams: text("cjk_grams").array().notNull().default(sql`'{}'::text[]`),
     tokens: text("tokens").array().notNull().default(sql`'{}'::text[]`),
     keywordsNorm: text("keywords_norm").array().notNull().default(sql`'{}'::text[]`),
+    /** The SEARCH_NORMALIZATION_VERSION the columns above were computed with (0: unknown, recompute). */
+    searchVersion: smallint("search_version").notNull().default(0),
     deletedAt: ts("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

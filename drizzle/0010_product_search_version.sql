@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "search_version" smallint DEFAULT 0 NOT NULL;
