@@ -4,7 +4,7 @@ import { keywordCoverage } from "@/lib/search/coverage";
 
 export type ProductRow = typeof products.$inferSelect;
 /** What a product answer shows: the row without its search columns (lists do not fetch them). */
-export type ShownProduct = Omit<ProductRow, "searchText" | "titleNorm" | "cjkGrams" | "tokens" | "keywordsNorm">;
+export type ShownProduct = Omit<ProductRow, "searchText" | "titleNorm" | "cjkGrams" | "tokens" | "keywordsNorm" | "searchVersion">;
 export type SellerInfo = { id: string; companyName: string; country: string | null };
 
 export function productView(p: ShownProduct, seller: SellerInfo, categoryName?: string) {

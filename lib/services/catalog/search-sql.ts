@@ -103,7 +103,7 @@ function ordering(q: ProductListInput): SQL[] {
 
 // The columns an answer shows; the search columns are large (every keyword, normalized twice)
 // and only the database reads them.
-const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, ...shownColumns } = getTableColumns(products);
+const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, searchVersion: _v, ...shownColumns } = getTableColumns(products);
 const shown = { p: shownColumns, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names };
 
 /** Never past the result window (contract 9.3). */
