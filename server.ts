@@ -15,6 +15,7 @@ import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/head
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
+import { sitemapRoute } from "@/lib/services/seo/http";
 import { listenForTestSql } from "@/lib/server/test-sql";
 
 async function main() {
@@ -75,6 +76,19 @@ async function main() {
         });
         return;
       }
+    }
+    // Sitemaps (crawlers, and anyone flooding them) skip Next's pipeline the same way, when /api does.
+    const sitemap = api && (req.method === "GET" || req.method === "HEAD") ? sitemapRoute(url.split("?")[0]!) : null;
+    if (sitemap) {
+      res.setHeader("Content-Security-Policy", API_CSP);
+      serveDirect((request) => sitemap(request), {}, req, res).catch((err: unknown) => {
+        console.error("sitemap failed", err);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end();
+        } else res.destroy();
+      });
+      return;
     }
     cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
     void handleRequest(req, res);
