@@ -15,14 +15,18 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
-import { configuredOrigins, headerGetter, isCrossSite } from "@/lib/auth/same-origin";
+import {
+  configuredOrigins,
+  headerGetter,
+  isCrossSite,
+} from "@/lib/auth/same-origin";
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
-import { listenFanout, type ChatNotice } from "./fanout";
+import { listenFanout, type Delivery } from "./fanout";
 import { chatHub, type ChatHub, type Peer } from "./hub";
 import { handleMessageFrame, rateLimitedFrame } from "./messages";
 import { FrameBudget, TokenBuckets } from "./rate";
@@ -32,7 +36,9 @@ export const AUTH_TIMEOUT_MS = Number(process.env.WS_AUTH_TIMEOUT_MS ?? 10_000);
 export const CLOSE_UNAUTHORIZED = 4401;
 /** Flood limit per user and instance: this many messages at once, refilled over the window. */
 export const RATE_MESSAGES = Number(process.env.WS_RATE_LIMIT_MESSAGES ?? 20);
-export const RATE_WINDOW_MS = Number(process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000);
+export const RATE_WINDOW_MS = Number(
+  process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000,
+);
 /** Frames per connection (any type, pings included): this many at once, refilled per second. */
 export const FRAME_BURST = Number(process.env.WS_FRAME_BURST ?? 100);
 export const FRAMES_PER_SECOND = Number(process.env.WS_FRAMES_PER_SECOND ?? 20);
@@ -41,12 +47,22 @@ const FRAME_COST_UNIT = 16 * 1024;
 /** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
 const FLOOD_COOLDOWN_MS = (FRAME_BURST / FRAMES_PER_SECOND) * 1000;
 /** Ping every connection this often; one that has not answered the previous ping is terminated. */
-export const PING_INTERVAL_MS = Number(process.env.WS_PING_INTERVAL_MS ?? 30_000);
+export const PING_INTERVAL_MS = Number(
+  process.env.WS_PING_INTERVAL_MS ?? 30_000,
+);
 /** After the server closes a socket, the client has this long to finish the close handshake. */
 const CLOSE_GRACE_MS = 2000;
 export const CLOSE_POLICY = 1008;
 /** Largest frame read at all; larger ones close the socket (1009) from their header alone. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+/**
+ * A socket's actor is re-read before its next message when the account's rights changed (an
+ * event), and at the latest this long after the last read (an expired session, a notice lost
+ * while the LISTEN connection was away).
+ */
+export const ACTOR_MAX_AGE_MS = Number(
+  process.env.WS_ACTOR_MAX_AGE_MS ?? 30_000,
+);
 
 type Client = {
   ws: WebSocket;
@@ -56,15 +72,25 @@ type Client = {
   queue: Promise<void>;
   budget: FrameBudget;
   alive: boolean;
+  /** When the actor was last read from the database, and whether it must be read again. */
+  verifiedAt: number;
+  stale: boolean;
 };
 
 export class ChatSocketServer {
   // Frames over 64 KiB get an error frame and the socket stays open (contract 5) up to this size;
   // beyond it ws closes the socket (1009) rather than buffer arbitrary amounts per connection.
   // autoPong off: the client's pings are answered in onConnection, within the frame budget.
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, autoPong: false });
+  readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES,
+    autoPong: false,
+  });
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeActor: () => void;
+  /** Deliveries still waiting for a large message to load: later ones queue behind (order). */
+  private deliveries: Promise<void> | null = null;
   private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);
   private readonly pruner = setInterval(() => {
     this.buckets.prune();
@@ -78,20 +104,32 @@ export class ChatSocketServer {
   constructor(private readonly hub: ChatHub = chatHub) {
     this.pruner.unref();
     this.heartbeat.unref();
-    this.wss.on("connection", (ws, req: IncomingMessage) => this.onConnection(ws, req));
+    this.wss.on("connection", (ws, req: IncomingMessage) =>
+      this.onConnection(ws, req),
+    );
     this.unsubscribe = sessionEvents.onRevoked(({ sessionIds, userId }) => {
       const ids = new Set(sessionIds);
       for (const c of this.clients) {
-        if (c.actor && (ids.has(c.actor.session.id) || (userId && c.actor.user.id === userId))) {
+        if (
+          c.actor &&
+          (ids.has(c.actor.session.id) ||
+            (userId && c.actor.user.id === userId))
+        ) {
           closeSocket(c.ws, CLOSE_UNAUTHORIZED, "session revoked");
         }
       }
+    });
+    this.unsubscribeActor = sessionEvents.onActorChanged((userId) => {
+      for (const c of this.clients)
+        if (c.actor?.user.id === userId) c.stale = true;
     });
   }
 
   /** Subscribe to the database's deliveries and revocations (before the server listens). */
   async start(handle: DbHandle) {
-    this.stopFanout = await listenFanout(handle, { message: (n) => this.onNotice(n) });
+    this.stopFanout = await listenFanout(handle, {
+      message: (d) => this.onDelivery(d),
+    });
   }
 
   /**
@@ -101,30 +139,62 @@ export class ChatSocketServer {
    * authenticate with a token or cookie of its own anyway.
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    if (!configuredOrigins().allows(req.headers.origin, headerGetter(req.headers as Record<string, unknown>))) {
-      refuseUpgrade(socket, 403, "Forbidden", "This origin may not open the chat socket");
+    if (
+      !configuredOrigins().allows(
+        req.headers.origin,
+        headerGetter(req.headers as Record<string, unknown>),
+      )
+    ) {
+      refuseUpgrade(
+        socket,
+        403,
+        "Forbidden",
+        "This origin may not open the chat socket",
+      );
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
+    this.wss.handleUpgrade(req, socket, head, (ws) =>
+      this.wss.emit("connection", ws, req),
+    );
   }
 
   get size(): number {
     return this.clients.size;
   }
 
-  private onNotice(notice: ChatNotice) {
-    if ("m" in notice) {
-      this.hub.deliver(notice.m, notice.o);
+  private onDelivery(d: Delivery) {
+    if ("m" in d) {
+      if (!this.deliveries) this.hub.deliver(d.m, d.o);
+      else
+        this.after(() => {
+          this.hub.deliver(d.m, d.o);
+        });
       return;
     }
-    if (!this.hub.has(notice.to) && !this.hub.has(notice.from)) return;
+    if (!this.hub.has(d.to) && !this.hub.has(d.from)) return;
     // Too large for a NOTIFY payload: load it. Outside the callback, which PGlite runs in the
-    // middle of the query that delivered the notification.
-    setImmediate(() => {
-      void getDb()
-        .then((db) => loadMessage(db, notice.id))
-        .then((m) => m && this.hub.deliver(m, notice.o))
-        .catch((err: unknown) => console.error("chat fan-out: loading a message failed", err));
+    // middle of the query that delivered the notification. Loading starts now; the messages
+    // after it wait, so a conversation is delivered in order.
+    const loaded = new Promise((r) => setImmediate(r))
+      .then(() => getDb())
+      .then((db) => loadMessage(db, d.id))
+      .catch((err: unknown) => {
+        console.error("chat fan-out: loading a message failed", err);
+        return null;
+      });
+    this.after(async () => {
+      const m = await loaded;
+      if (m) this.hub.deliver(m, d.o);
+    });
+  }
+
+  private after(step: () => void | Promise<void>) {
+    const tail = (this.deliveries ?? Promise.resolve())
+      .then(step)
+      .catch(() => {});
+    this.deliveries = tail;
+    void tail.then(() => {
+      if (this.deliveries === tail) this.deliveries = null;
     });
   }
 
@@ -137,10 +207,13 @@ export class ChatSocketServer {
       queue: Promise.resolve(),
       budget: new FrameBudget(FRAME_BURST, FRAMES_PER_SECOND, FRAME_COST_UNIT),
       alive: true,
+      verifiedAt: 0,
+      stale: false,
     };
     this.clients.add(client);
     const timer = setTimeout(() => {
-      if (!client.actor) closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
+      if (!client.actor)
+        closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
     }, AUTH_TIMEOUT_MS);
     ws.on("close", () => {
       clearTimeout(timer);
@@ -153,19 +226,26 @@ export class ChatSocketServer {
     // A page of another site may open this socket in the user's browser (cross-site WebSocket
     // hijacking): its cookie counts only under the same rule as cookie-carrying HTTP writes
     // (isCrossSite: the site's own origins, WS_ALLOWED_ORIGINS included). An auth frame always works.
-    if (cookie && !isCrossSite(headerGetter(req.headers as Record<string, unknown>))) {
+    if (
+      cookie &&
+      !isCrossSite(headerGetter(req.headers as Record<string, unknown>))
+    ) {
       // First in the frame queue, so frames sent right after opening wait for the cookie's verdict.
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))
         .then((actor) => {
-          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN) return;
-          if (this.cooling(actor.user.id)) closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
+          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN)
+            return;
+          if (this.cooling(actor.user.id))
+            closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
           else this.ready(client, actor);
         })
         .catch(() => {});
     }
 
-    ws.on("message", (data, isBinary) => this.onFrame(client, data as Buffer, isBinary));
+    ws.on("message", (data, isBinary) =>
+      this.onFrame(client, data as Buffer, isBinary),
+    );
     ws.on("ping", (data) => {
       if (this.admit(client, data.byteLength)) ws.pong(data);
     });
@@ -200,16 +280,31 @@ export class ChatSocketServer {
     if (v.verdict === "close") {
       closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
       // The account may not open another socket here until a full allowance would have refilled.
-      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
-    }
-    else if (v.first) send(client.ws, { type: "error", code: "rate_limited", message: "Too many frames; later frames are dropped until the allowance refills", retryAfterMs: v.retryAfterMs });
+      if (client.actor)
+        this.penalties.set(
+          client.actor.user.id,
+          Date.now() + FLOOD_COOLDOWN_MS,
+        );
+    } else if (v.first)
+      send(client.ws, {
+        type: "error",
+        code: "rate_limited",
+        message:
+          "Too many frames; later frames are dropped until the allowance refills",
+        retryAfterMs: v.retryAfterMs,
+      });
     return false;
   }
 
   private ready(client: Client, actor: SignedInActor) {
     client.actor = actor;
+    client.verifiedAt = Date.now();
     const ws = client.ws;
-    client.peer = { id: newId(), userId: actor.user.id, send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text) };
+    client.peer = {
+      id: newId(),
+      userId: actor.user.id,
+      send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text),
+    };
     this.hub.add(client.peer);
     send(ws, { type: "ready", userId: actor.user.id });
   }
@@ -217,25 +312,44 @@ export class ChatSocketServer {
   private onFrame(client: Client, data: Buffer, isBinary: boolean) {
     if (!this.admit(client, data.byteLength)) return;
     if (isBinary || data.byteLength > MAX_FRAME_BYTES) {
-      return send(client.ws, { type: "error", code: isBinary ? "bad_frame" : "frame_too_large", message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes` });
+      return send(client.ws, {
+        type: "error",
+        code: isBinary ? "bad_frame" : "frame_too_large",
+        message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes`,
+      });
     }
     let frame: Record<string, unknown>;
     try {
       frame = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
     } catch {
-      return send(client.ws, { type: "error", code: "bad_frame", message: "Frames must be JSON objects" });
+      return send(client.ws, {
+        type: "error",
+        code: "bad_frame",
+        message: "Frames must be JSON objects",
+      });
     }
-    if (!frame || typeof frame !== "object" || Array.isArray(frame) || typeof frame.type !== "string") {
-      return send(client.ws, { type: "error", code: "bad_frame", message: "Frames need a string `type`" });
+    if (
+      !frame ||
+      typeof frame !== "object" ||
+      Array.isArray(frame) ||
+      typeof frame.type !== "string"
+    ) {
+      return send(client.ws, {
+        type: "error",
+        code: "bad_frame",
+        message: "Frames need a string `type`",
+      });
     }
-    if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
+    if (frame.type === "ping" && client.actor)
+      return send(client.ws, { type: "pong" });
     // The flood limit counts messages as they arrive, not when their turn comes: a slow database
     // must not turn a burst into a trickle that passes. (A message right behind its auth frame,
     // before the socket is ready, is counted in its turn.)
     let slotTaken = false;
     if (frame.type === "message" && client.actor) {
       const slot = this.buckets.take(client.actor.user.id);
-      if (!slot.ok) return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
+      if (!slot.ok)
+        return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
       slotTaken = true;
     }
     // One frame at a time per socket: messages are stored (and so ordered) as they were sent, and
@@ -244,47 +358,95 @@ export class ChatSocketServer {
       .then(() => this.handle(client, frame, slotTaken))
       .catch((err: unknown) => {
         console.error("chat socket: frame failed", err);
-        send(client.ws, { type: "error", code: "internal_error", message: "Something went wrong on our side" });
+        send(client.ws, {
+          type: "error",
+          code: "internal_error",
+          message: "Something went wrong on our side",
+        });
       });
   }
 
-  private async handle(client: Client, frame: Record<string, unknown>, slotTaken = false) {
+  private async handle(
+    client: Client,
+    frame: Record<string, unknown>,
+    slotTaken = false,
+  ) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (frame.type === "auth") {
-      if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
-      const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
-      if (!claims) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (client.actor)
+        return send(client.ws, { type: "ready", userId: client.actor.user.id });
+      const claims =
+        typeof frame.token === "string"
+          ? await verifyAccessToken(frame.token)
+          : null;
+      if (!claims)
+        return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
       // Checked before the session is read: a flooder's reconnects cost no database work.
-      if (this.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
-      const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
-      if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
-      if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
+      if (this.cooling(claims.sub))
+        return closeSocket(
+          client.ws,
+          CLOSE_POLICY,
+          "too many frames; retry later",
+          true,
+        );
+      const actor = await actorForSession(
+        await getDb(),
+        claims.sid,
+        claims.sub,
+        "bearer",
+      );
+      if (!actor)
+        return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (client.ws.readyState === WebSocket.OPEN && !client.actor)
+        this.ready(client, actor);
       return;
     }
-    const actor = client.actor;
-    if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
+    let actor = client.actor;
+    if (!actor)
+      return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
+      if (client.stale || Date.now() - client.verifiedAt > ACTOR_MAX_AGE_MS) {
+        // Cleared first: a change signalled while this read runs asks for another read.
+        client.stale = false;
+        const fresh = await actorForSession(
+          await getDb(),
+          actor.session.id,
+          actor.user.id,
+          actor.session.via,
+        );
+        if (!fresh)
+          return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
+        client.actor = actor = fresh;
+        client.verifiedAt = Date.now();
+      }
+      const ws = client.ws;
       return handleMessageFrame(
         {
           actor,
           socketId: client.peer!.id,
           ip: client.ip,
           buckets: this.buckets,
-          send: (f) => send(client.ws, f),
-          unauthorized: () => closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended"),
-          refreshed: (a) => (client.actor = a),
+          send: (f) => send(ws, f),
+          live: () => ws.readyState === WebSocket.OPEN,
           slotTaken,
         },
         frame,
       );
     }
-    const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
-    return send(client.ws, { type: "error", code: "unsupported", message: `Frame type "${String(frame.type)}" is not supported`, ...ref });
+    const ref =
+      typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
+    return send(client.ws, {
+      type: "error",
+      code: "unsupported",
+      message: `Frame type "${String(frame.type)}" is not supported`,
+      ...ref,
+    });
   }
 
   /** Close every socket (graceful shutdown) and stop listening for revocations and deliveries. */
   close(code = 1001, reason = "server shutting down") {
     this.unsubscribe();
+    this.unsubscribeActor();
     clearInterval(this.pruner);
     clearInterval(this.heartbeat);
     void this.stopFanout?.().catch(() => {});
@@ -297,16 +459,28 @@ export class ChatSocketServer {
  * Close with a code, and cut the connection if the client does not complete the close in time.
  * `stopReading`: nothing more is read from it (a flooder's backlog is never parsed).
  */
-function closeSocket(ws: WebSocket, code: number, reason: string, stopReading = false) {
+function closeSocket(
+  ws: WebSocket,
+  code: number,
+  reason: string,
+  stopReading = false,
+) {
   if (ws.readyState === WebSocket.CLOSED) return;
   ws.close(code, reason);
   if (stopReading) ws.pause();
   setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
 }
 
-function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string) {
+function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  statusText: string,
+  body: string,
+) {
   socket.on("error", () => {});
-  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
   // Whatever the client still sends is not read.
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
