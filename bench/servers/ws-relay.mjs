@@ -22,9 +22,7 @@ async function openDb() {
       onnotice: () => {},
     });
     return {
-      query: async (text, params = []) => [
-        ...(await sql.unsafe(text, params, { prepare: true })),
-      ],
+      query: async (text, params = []) => [...(await sql.unsafe(text, params, { prepare: true }))],
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -64,12 +62,7 @@ server.on("upgrade", (req, socket, head) => {
       }
       if (frame.type === "auth") {
         // The JWT's subject, unverified: the bare relay trusts its clients.
-        userId = JSON.parse(
-          Buffer.from(
-            String(frame.token).split(".")[1] ?? "",
-            "base64url",
-          ).toString(),
-        ).sub;
+        userId = JSON.parse(Buffer.from(String(frame.token).split(".")[1] ?? "", "base64url").toString()).sub;
         if (!sockets.has(userId)) sockets.set(userId, new Set());
         sockets.get(userId).add(ws);
         return ws.send(JSON.stringify({ type: "ready", userId }));

@@ -50,14 +50,10 @@ export { instanceId };
  * Close the sockets of revoked sessions here at once, and on every other instance when the
  * transaction that revoked them commits.
  */
-export async function publishRevoked(
-  db: Db,
-  event: RevokedEvent,
-): Promise<void> {
+export async function publishRevoked(db: Db, event: RevokedEvent): Promise<void> {
   sessionEvents.emitRevoked(event);
   const chunks: string[][] = [];
-  for (let i = 0; i < event.sessionIds.length; i += IDS_PER_NOTICE)
-    chunks.push(event.sessionIds.slice(i, i + IDS_PER_NOTICE));
+  for (let i = 0; i < event.sessionIds.length; i += IDS_PER_NOTICE) chunks.push(event.sessionIds.slice(i, i + IDS_PER_NOTICE));
   if (chunks.length === 0 && event.userId) chunks.push([]);
   for (const s of chunks) {
     const notice: RevokedNotice = {
@@ -65,9 +61,7 @@ export async function publishRevoked(
       s,
       ...(event.userId ? { u: event.userId } : {}),
     };
-    await db.execute(
-      sql`select pg_notify(${REVOKE_CHANNEL}, ${JSON.stringify(notice)})`,
-    );
+    await db.execute(sql`select pg_notify(${REVOKE_CHANNEL}, ${JSON.stringify(notice)})`);
   }
 }
 
@@ -76,13 +70,8 @@ export async function publishRevoked(
  * account's rights changed. The local signal may come before the commit; the NOTIFY, which this
  * instance hears too, comes after it, so a socket that re-read too early re-reads again.
  */
-export async function publishActorChanged(
-  db: Db,
-  userId: string,
-): Promise<void> {
+export async function publishActorChanged(db: Db, userId: string): Promise<void> {
   sessionEvents.emitActorChanged(userId);
   const notice: ActorChangedNotice = { i: instanceId(), u: userId };
-  await db.execute(
-    sql`select pg_notify(${ACTOR_CHANNEL}, ${JSON.stringify(notice)})`,
-  );
+  await db.execute(sql`select pg_notify(${ACTOR_CHANNEL}, ${JSON.stringify(notice)})`);
 }

@@ -8,30 +8,19 @@
 import type { DbHandle } from "@/lib/db/client";
 import type { ChatMessage } from "@/lib/schemas/chat";
 import type { Raw } from "@/lib/services/chat/raw";
-import {
-  ACTOR_CHANNEL,
-  REVOKE_CHANNEL,
-  instanceId,
-  sessionEvents,
-  type ActorChangedNotice,
-  type RevokedNotice,
-} from "./events";
+import { ACTOR_CHANNEL, REVOKE_CHANNEL, instanceId, sessionEvents, type ActorChangedNotice, type RevokedNotice } from "./events";
 
 export const CHAT_CHANNEL = "expo_chat";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const PAYLOAD_LIMIT = 7900;
 
 /** One delivery: the whole message when it fits, else its id (receivers load it). */
-export type Delivery =
-  | { m: ChatMessage; o?: string }
-  | { id: string; from: string; to: string; o?: string };
+export type Delivery = { m: ChatMessage; o?: string } | { id: string; from: string; to: string; o?: string };
 /** What travels: the deliveries of one commit, in order (or a single one, as older instances send). */
 export type ChatNotice = Delivery | { ms: Delivery[] };
 
 /** The deliveries of `sent`, in order, packed into as few NOTIFY payloads as fit. */
-export function deliveryPayloads(
-  sent: { message: ChatMessage; originSocket?: string }[],
-): string[] {
+export function deliveryPayloads(sent: { message: ChatMessage; originSocket?: string }[]): string[] {
   const payloads: string[] = [];
   let batch: string[] = [];
   let bytes = 0;
@@ -67,10 +56,7 @@ export function deliveryPayloads(
 const NOTIFY_ALL = `select count(pg_notify($1, p)) from json_array_elements_text($2::json) as p`;
 
 /** Queue the deliveries of messages stored in the transaction `raw` runs in. */
-export async function notifyMessages(
-  raw: Raw,
-  sent: { message: ChatMessage; originSocket?: string }[],
-): Promise<void> {
+export async function notifyMessages(raw: Raw, sent: { message: ChatMessage; originSocket?: string }[]): Promise<void> {
   if (sent.length === 0) return;
   await raw(NOTIFY_ALL, [CHAT_CHANNEL, JSON.stringify(deliveryPayloads(sent))]);
 }
@@ -82,16 +68,12 @@ export type FanoutHandlers = { message: (delivery: Delivery) => void };
  * connection of its own for it and re-subscribes after reconnecting; notices sent while it was
  * away are lost (clients catch up from GET /api/chat/messages).
  */
-export async function listenFanout(
-  handle: DbHandle,
-  handlers: FanoutHandlers,
-): Promise<() => Promise<void>> {
+export async function listenFanout(handle: DbHandle, handlers: FanoutHandlers): Promise<() => Promise<void>> {
   const onChat = (payload: string) => {
     const notice = parse<ChatNotice>(payload);
     if (!notice) return;
     if ("ms" in notice) {
-      if (Array.isArray(notice.ms))
-        for (const d of notice.ms) handlers.message(d);
+      if (Array.isArray(notice.ms)) for (const d of notice.ms) handlers.message(d);
     } else handlers.message(notice);
   };
   const onRevoke = (payload: string) => {
@@ -106,24 +88,15 @@ export async function listenFanout(
   const onActor = (payload: string) => {
     const notice = parse<ActorChangedNotice>(payload);
     // Heard from this instance too: it arrives after the commit, unlike the local signal.
-    if (notice && typeof notice.u === "string")
-      sessionEvents.emitActorChanged(notice.u);
+    if (notice && typeof notice.u === "string") sessionEvents.emitActorChanged(notice.u);
   };
   if (handle.kind === "pglite") {
-    const offs = [
-      await handle.client.listen(CHAT_CHANNEL, onChat),
-      await handle.client.listen(REVOKE_CHANNEL, onRevoke),
-      await handle.client.listen(ACTOR_CHANNEL, onActor),
-    ];
+    const offs = [await handle.client.listen(CHAT_CHANNEL, onChat), await handle.client.listen(REVOKE_CHANNEL, onRevoke), await handle.client.listen(ACTOR_CHANNEL, onActor)];
     return async () => {
       for (const off of offs) await off().catch(() => {});
     };
   }
-  const subs = [
-    await handle.client.listen(CHAT_CHANNEL, onChat),
-    await handle.client.listen(REVOKE_CHANNEL, onRevoke),
-    await handle.client.listen(ACTOR_CHANNEL, onActor),
-  ];
+  const subs = [await handle.client.listen(CHAT_CHANNEL, onChat), await handle.client.listen(REVOKE_CHANNEL, onRevoke), await handle.client.listen(ACTOR_CHANNEL, onActor)];
   return async () => {
     for (const s of subs) await s.unlisten().catch(() => {});
   };

@@ -6,11 +6,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { auditOutcome } from "@/lib/services/ai/audited";
-import {
-  storeBatch,
-  type SendEntry,
-  type SendResult,
-} from "@/lib/services/chat/batch";
+import { storeBatch, type SendEntry, type SendResult } from "@/lib/services/chat/batch";
 
 /** At most this many messages in one transaction. */
 export const GROUP_MAX = Number(process.env.CHAT_GROUP_MAX ?? 256);
@@ -44,11 +40,7 @@ class GroupCommit {
         // Let the frames already read from the network join: on PGlite the queries run on this
         // thread, so without a turn of the event loop nothing new would ever arrive meanwhile.
         await new Promise((r) => setImmediate(r));
-        const group = this.pending
-          .splice(0, GROUP_MAX)
-          .filter(
-            (p) => p.live() || (p.resolve({ ok: false, dropped: true }), false),
-          );
+        const group = this.pending.splice(0, GROUP_MAX).filter((p) => p.live() || (p.resolve({ ok: false, dropped: true }), false));
         if (group.length) await this.flush(group);
       }
     } finally {
@@ -68,10 +60,7 @@ class GroupCommit {
         ),
       );
     } catch (err) {
-      if (group.length > 1)
-        console.warn(
-          `chat: a group of ${group.length} failed (${(err as Error).message}); storing one by one`,
-        );
+      if (group.length > 1) console.warn(`chat: a group of ${group.length} failed (${(err as Error).message}); storing one by one`);
       results = [];
       // One transaction each, so every message gets its own exact answer.
       for (const p of group) results.push(await this.one(p.entry));
@@ -98,10 +87,7 @@ class GroupCommit {
       console.error("chat socket: sending failed", err);
       return {
         ok: false,
-        error: new ApiError(
-          "internal_error",
-          "The message could not be sent; retry shortly",
-        ),
+        error: new ApiError("internal_error", "The message could not be sent; retry shortly"),
       };
     }
   }

@@ -24,12 +24,8 @@ export type MessageContext = {
 };
 
 /** The answer to a message frame over the flood limit. */
-export function rateLimitedFrame(
-  frame: Record<string, unknown>,
-  retryAfterMs: number,
-) {
-  const ref =
-    typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
+export function rateLimitedFrame(frame: Record<string, unknown>, retryAfterMs: number) {
+  const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
   return {
     type: "error",
     code: "rate_limited",
@@ -43,12 +39,8 @@ export function rateLimitedFrame(
  * Queue the frame's message and return at once: the socket's next frame queues behind it, and
  * the answers go out in queue order as the groups commit.
  */
-export function handleMessageFrame(
-  c: MessageContext,
-  frame: Record<string, unknown>,
-): void {
-  const ref =
-    typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
+export function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): void {
+  const ref = typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
   const withRef = ref ? { ref } : {};
 
   if (!c.slotTaken) {
@@ -65,28 +57,25 @@ export function handleMessageFrame(
   const audit = {
     permission: "chat.send" as const,
     ip: c.ip,
-    details: (m: { id: string; conversationId: string }) =>
-      `WS /ws/chat message ${m.id} in conversation ${m.conversationId}`,
+    details: (m: { id: string; conversationId: string }) => `WS /ws/chat message ${m.id} in conversation ${m.conversationId}`,
   };
-  void groupCommit
-    .submit({ actor: c.actor, input, originSocket: c.socketId, audit }, c.live)
-    .then((o) => {
-      if (o.ok)
-        return c.send({
-          type: "ack",
-          id: o.message.id,
-          conversationId: o.message.conversationId,
-          createdAt: o.message.createdAt,
-          ...withRef,
-        });
-      if ("dropped" in o) return;
-      const err = o.error;
-      c.send({
-        type: "error",
-        code: err.code,
-        message: err.message,
-        ...(err.errors ? { errors: err.errors } : {}),
+  void groupCommit.submit({ actor: c.actor, input, originSocket: c.socketId, audit }, c.live).then((o) => {
+    if (o.ok)
+      return c.send({
+        type: "ack",
+        id: o.message.id,
+        conversationId: o.message.conversationId,
+        createdAt: o.message.createdAt,
         ...withRef,
       });
+    if ("dropped" in o) return;
+    const err = o.error;
+    c.send({
+      type: "error",
+      code: err.code,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...withRef,
     });
+  });
 }

@@ -10,10 +10,7 @@ export class TokenBuckets {
   ) {}
 
   /** Take one token; when none is left, how long until one is (ms). */
-  take(
-    key: string,
-    now = Date.now(),
-  ): { ok: true } | { ok: false; retryAfterMs: number } {
+  take(key: string, now = Date.now()): { ok: true } | { ok: false; retryAfterMs: number } {
     const perMs = this.capacity / this.windowMs;
     const b = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
     b.tokens = Math.min(this.capacity, b.tokens + (now - b.at) * perMs);
@@ -31,19 +28,11 @@ export class TokenBuckets {
    * reconnecting must not reset a flooder's bucket.
    */
   prune(now = Date.now()) {
-    for (const [key, b] of this.buckets)
-      if (
-        b.tokens + (now - b.at) * (this.capacity / this.windowMs) >=
-        this.capacity
-      )
-        this.buckets.delete(key);
+    for (const [key, b] of this.buckets) if (b.tokens + (now - b.at) * (this.capacity / this.windowMs) >= this.capacity) this.buckets.delete(key);
   }
 }
 
-export type FrameVerdict =
-  | { verdict: "ok" }
-  | { verdict: "throttled"; first: boolean; retryAfterMs: number }
-  | { verdict: "close" };
+export type FrameVerdict = { verdict: "ok" } | { verdict: "throttled"; first: boolean; retryAfterMs: number } | { verdict: "close" };
 
 /**
  * One connection's frame allowance, checked before a frame is even parsed: `burst` frames at once,
@@ -70,10 +59,7 @@ export class FrameBudget {
 
   take(bytes: number, now = Date.now()): FrameVerdict {
     const cost = 1 + Math.floor(bytes / this.unit);
-    this.tokens = Math.min(
-      this.burst,
-      this.tokens + ((now - this.at) * this.perSecond) / 1000,
-    );
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) * this.perSecond) / 1000);
     this.at = now;
     if (this.tokens >= this.burst) this.overdraft = 0;
     if (this.tokens >= 1) {
@@ -84,10 +70,6 @@ export class FrameBudget {
     const first = this.overdraft === 0;
     this.overdraft += cost;
     if (this.overdraft > this.burst) return { verdict: "close" };
-    return {
-      verdict: "throttled",
-      first,
-      retryAfterMs: Math.ceil(((1 - this.tokens) / this.perSecond) * 1000),
-    };
+    return { verdict: "throttled", first, retryAfterMs: Math.ceil(((1 - this.tokens) / this.perSecond) * 1000) };
   }
 }

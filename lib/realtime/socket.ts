@@ -15,11 +15,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
-import {
-  configuredOrigins,
-  headerGetter,
-  isCrossSite,
-} from "@/lib/auth/same-origin";
+import { configuredOrigins, headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
@@ -36,9 +32,7 @@ export const AUTH_TIMEOUT_MS = Number(process.env.WS_AUTH_TIMEOUT_MS ?? 10_000);
 export const CLOSE_UNAUTHORIZED = 4401;
 /** Flood limit per user and instance: this many messages at once, refilled over the window. */
 export const RATE_MESSAGES = Number(process.env.WS_RATE_LIMIT_MESSAGES ?? 20);
-export const RATE_WINDOW_MS = Number(
-  process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000,
-);
+export const RATE_WINDOW_MS = Number(process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000);
 /** Frames per connection (any type, pings included): this many at once, refilled per second. */
 export const FRAME_BURST = Number(process.env.WS_FRAME_BURST ?? 100);
 export const FRAMES_PER_SECOND = Number(process.env.WS_FRAMES_PER_SECOND ?? 20);
@@ -47,9 +41,7 @@ const FRAME_COST_UNIT = 16 * 1024;
 /** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
 const FLOOD_COOLDOWN_MS = (FRAME_BURST / FRAMES_PER_SECOND) * 1000;
 /** Ping every connection this often; one that has not answered the previous ping is terminated. */
-export const PING_INTERVAL_MS = Number(
-  process.env.WS_PING_INTERVAL_MS ?? 30_000,
-);
+export const PING_INTERVAL_MS = Number(process.env.WS_PING_INTERVAL_MS ?? 30_000);
 /** After the server closes a socket, the client has this long to finish the close handshake. */
 const CLOSE_GRACE_MS = 2000;
 export const CLOSE_POLICY = 1008;
@@ -60,9 +52,7 @@ export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
  * event), and at the latest this long after the last read (an expired session, a notice lost
  * while the LISTEN connection was away).
  */
-export const ACTOR_MAX_AGE_MS = Number(
-  process.env.WS_ACTOR_MAX_AGE_MS ?? 30_000,
-);
+export const ACTOR_MAX_AGE_MS = Number(process.env.WS_ACTOR_MAX_AGE_MS ?? 30_000);
 
 type Client = {
   ws: WebSocket;
@@ -104,24 +94,17 @@ export class ChatSocketServer {
   constructor(private readonly hub: ChatHub = chatHub) {
     this.pruner.unref();
     this.heartbeat.unref();
-    this.wss.on("connection", (ws, req: IncomingMessage) =>
-      this.onConnection(ws, req),
-    );
+    this.wss.on("connection", (ws, req: IncomingMessage) => this.onConnection(ws, req));
     this.unsubscribe = sessionEvents.onRevoked(({ sessionIds, userId }) => {
       const ids = new Set(sessionIds);
       for (const c of this.clients) {
-        if (
-          c.actor &&
-          (ids.has(c.actor.session.id) ||
-            (userId && c.actor.user.id === userId))
-        ) {
+        if (c.actor && (ids.has(c.actor.session.id) || (userId && c.actor.user.id === userId))) {
           closeSocket(c.ws, CLOSE_UNAUTHORIZED, "session revoked");
         }
       }
     });
     this.unsubscribeActor = sessionEvents.onActorChanged((userId) => {
-      for (const c of this.clients)
-        if (c.actor?.user.id === userId) c.stale = true;
+      for (const c of this.clients) if (c.actor?.user.id === userId) c.stale = true;
     });
   }
 
@@ -139,23 +122,11 @@ export class ChatSocketServer {
    * authenticate with a token or cookie of its own anyway.
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    if (
-      !configuredOrigins().allows(
-        req.headers.origin,
-        headerGetter(req.headers as Record<string, unknown>),
-      )
-    ) {
-      refuseUpgrade(
-        socket,
-        403,
-        "Forbidden",
-        "This origin may not open the chat socket",
-      );
+    if (!configuredOrigins().allows(req.headers.origin, headerGetter(req.headers as Record<string, unknown>))) {
+      refuseUpgrade(socket, 403, "Forbidden", "This origin may not open the chat socket");
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) =>
-      this.wss.emit("connection", ws, req),
-    );
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
   }
 
   get size(): number {
@@ -189,9 +160,7 @@ export class ChatSocketServer {
   }
 
   private after(step: () => void | Promise<void>) {
-    const tail = (this.deliveries ?? Promise.resolve())
-      .then(step)
-      .catch(() => {});
+    const tail = (this.deliveries ?? Promise.resolve()).then(step).catch(() => {});
     this.deliveries = tail;
     void tail.then(() => {
       if (this.deliveries === tail) this.deliveries = null;
@@ -212,8 +181,7 @@ export class ChatSocketServer {
     };
     this.clients.add(client);
     const timer = setTimeout(() => {
-      if (!client.actor)
-        closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
+      if (!client.actor) closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
     }, AUTH_TIMEOUT_MS);
     ws.on("close", () => {
       clearTimeout(timer);
@@ -226,26 +194,19 @@ export class ChatSocketServer {
     // A page of another site may open this socket in the user's browser (cross-site WebSocket
     // hijacking): its cookie counts only under the same rule as cookie-carrying HTTP writes
     // (isCrossSite: the site's own origins, WS_ALLOWED_ORIGINS included). An auth frame always works.
-    if (
-      cookie &&
-      !isCrossSite(headerGetter(req.headers as Record<string, unknown>))
-    ) {
+    if (cookie && !isCrossSite(headerGetter(req.headers as Record<string, unknown>))) {
       // First in the frame queue, so frames sent right after opening wait for the cookie's verdict.
       client.queue = getDb()
         .then((db) => actorFromCookieHeader(db, cookie))
         .then((actor) => {
-          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN)
-            return;
-          if (this.cooling(actor.user.id))
-            closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
+          if (!actor || client.actor || ws.readyState !== WebSocket.OPEN) return;
+          if (this.cooling(actor.user.id)) closeSocket(ws, CLOSE_POLICY, "too many frames; retry later", true);
           else this.ready(client, actor);
         })
         .catch(() => {});
     }
 
-    ws.on("message", (data, isBinary) =>
-      this.onFrame(client, data as Buffer, isBinary),
-    );
+    ws.on("message", (data, isBinary) => this.onFrame(client, data as Buffer, isBinary));
     ws.on("ping", (data) => {
       if (this.admit(client, data.byteLength)) ws.pong(data);
     });
@@ -280,17 +241,12 @@ export class ChatSocketServer {
     if (v.verdict === "close") {
       closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
       // The account may not open another socket here until a full allowance would have refilled.
-      if (client.actor)
-        this.penalties.set(
-          client.actor.user.id,
-          Date.now() + FLOOD_COOLDOWN_MS,
-        );
+      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
     } else if (v.first)
       send(client.ws, {
         type: "error",
         code: "rate_limited",
-        message:
-          "Too many frames; later frames are dropped until the allowance refills",
+        message: "Too many frames; later frames are dropped until the allowance refills",
         retryAfterMs: v.retryAfterMs,
       });
     return false;
@@ -328,28 +284,21 @@ export class ChatSocketServer {
         message: "Frames must be JSON objects",
       });
     }
-    if (
-      !frame ||
-      typeof frame !== "object" ||
-      Array.isArray(frame) ||
-      typeof frame.type !== "string"
-    ) {
+    if (!frame || typeof frame !== "object" || Array.isArray(frame) || typeof frame.type !== "string") {
       return send(client.ws, {
         type: "error",
         code: "bad_frame",
         message: "Frames need a string `type`",
       });
     }
-    if (frame.type === "ping" && client.actor)
-      return send(client.ws, { type: "pong" });
+    if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
     // The flood limit counts messages as they arrive, not when their turn comes: a slow database
     // must not turn a burst into a trickle that passes. (A message right behind its auth frame,
     // before the socket is ready, is counted in its turn.)
     let slotTaken = false;
     if (frame.type === "message" && client.actor) {
       const slot = this.buckets.take(client.actor.user.id);
-      if (!slot.ok)
-        return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
+      if (!slot.ok) return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
       slotTaken = true;
     }
     // One frame at a time per socket: messages are stored (and so ordered) as they were sent, and
@@ -366,56 +315,27 @@ export class ChatSocketServer {
       });
   }
 
-  private async handle(
-    client: Client,
-    frame: Record<string, unknown>,
-    slotTaken = false,
-  ) {
+  private async handle(client: Client, frame: Record<string, unknown>, slotTaken = false) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (frame.type === "auth") {
-      if (client.actor)
-        return send(client.ws, { type: "ready", userId: client.actor.user.id });
-      const claims =
-        typeof frame.token === "string"
-          ? await verifyAccessToken(frame.token)
-          : null;
-      if (!claims)
-        return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
+      const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
+      if (!claims) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
       // Checked before the session is read: a flooder's reconnects cost no database work.
-      if (this.cooling(claims.sub))
-        return closeSocket(
-          client.ws,
-          CLOSE_POLICY,
-          "too many frames; retry later",
-          true,
-        );
-      const actor = await actorForSession(
-        await getDb(),
-        claims.sid,
-        claims.sub,
-        "bearer",
-      );
-      if (!actor)
-        return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
-      if (client.ws.readyState === WebSocket.OPEN && !client.actor)
-        this.ready(client, actor);
+      if (this.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
+      const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
+      if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
     }
     let actor = client.actor;
-    if (!actor)
-      return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
+    if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
       if (client.stale || Date.now() - client.verifiedAt > ACTOR_MAX_AGE_MS) {
         // Cleared first: a change signalled while this read runs asks for another read.
         client.stale = false;
-        const fresh = await actorForSession(
-          await getDb(),
-          actor.session.id,
-          actor.user.id,
-          actor.session.via,
-        );
-        if (!fresh)
-          return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
+        const fresh = await actorForSession(await getDb(), actor.session.id, actor.user.id, actor.session.via);
+        if (!fresh) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
         client.actor = actor = fresh;
         client.verifiedAt = Date.now();
       }
@@ -433,8 +353,7 @@ export class ChatSocketServer {
         frame,
       );
     }
-    const ref =
-      typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
+    const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
     return send(client.ws, {
       type: "error",
       code: "unsupported",
@@ -459,28 +378,16 @@ export class ChatSocketServer {
  * Close with a code, and cut the connection if the client does not complete the close in time.
  * `stopReading`: nothing more is read from it (a flooder's backlog is never parsed).
  */
-function closeSocket(
-  ws: WebSocket,
-  code: number,
-  reason: string,
-  stopReading = false,
-) {
+function closeSocket(ws: WebSocket, code: number, reason: string, stopReading = false) {
   if (ws.readyState === WebSocket.CLOSED) return;
   ws.close(code, reason);
   if (stopReading) ws.pause();
   setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
 }
 
-function refuseUpgrade(
-  socket: Duplex,
-  status: number,
-  statusText: string,
-  body: string,
-) {
+function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string) {
   socket.on("error", () => {});
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   // Whatever the client still sends is not read.
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }

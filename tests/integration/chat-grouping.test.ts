@@ -19,23 +19,11 @@ type Msg = {
   content: string;
 };
 
-const history = async (token: string, conversationId: string) =>
-  (
-    await api<{ messages: Msg[]; total: number }>(
-      `/api/chat/messages/${conversationId}?limit=100`,
-      { token },
-    )
-  ).body;
+const history = async (token: string, conversationId: string) => (await api<{ messages: Msg[]; total: number }>(`/api/chat/messages/${conversationId}?limit=100`, { token })).body;
 
 /** Wait until `s` holds `n` answers (acks and errors) to message frames. */
 const answers = async (s: ChatSocket, n: number) => {
-  await s.waitFor(
-    () =>
-      s.frames.filter(
-        (f) => f.type === "ack" || (f.type === "error" && f.ref !== undefined),
-      ).length >= n,
-    30_000,
-  );
+  await s.waitFor(() => s.frames.filter((f) => f.type === "ack" || (f.type === "error" && f.ref !== undefined)).length >= n, 30_000);
   return s.frames.filter((f) => f.type === "ack" || f.type === "error");
 };
 
@@ -91,12 +79,8 @@ describe("chat group commit", () => {
       const aAnswers = await answers(s.a1, PER_SENDER);
       const bAnswers = await answers(s.b1, PER_SENDER);
       // Acked once each, answers in the order the frames were sent.
-      expect(aAnswers.map((f) => [f.type, f.ref])).toEqual(
-        Array.from({ length: PER_SENDER }, (_, i) => ["ack", `a${i}`]),
-      );
-      expect(bAnswers.map((f) => [f.type, f.ref])).toEqual(
-        Array.from({ length: PER_SENDER }, (_, i) => ["ack", `b${i}`]),
-      );
+      expect(aAnswers.map((f) => [f.type, f.ref])).toEqual(Array.from({ length: PER_SENDER }, (_, i) => ["ack", `a${i}`]));
+      expect(bAnswers.map((f) => [f.type, f.ref])).toEqual(Array.from({ length: PER_SENDER }, (_, i) => ["ack", `b${i}`]));
       const aIds = aAnswers.map((f) => f.id);
       const bIds = bAnswers.map((f) => f.id);
 
@@ -105,10 +89,7 @@ describe("chat group commit", () => {
       const openId = opened[k]!.body.message.id;
       await s.b1.waitFor(() => s.b1.all("message").length >= 1 + PER_SENDER);
       await s.a1.waitFor(() => s.a1.all("message").length >= 1 + PER_SENDER);
-      await s.a2.waitFor(
-        () => s.a2.all("message").length >= 1 + 2 * PER_SENDER,
-        15_000,
-      );
+      await s.a2.waitFor(() => s.a2.all("message").length >= 1 + 2 * PER_SENDER, 15_000);
       expect(s.b1.all("message").map((f) => f.id)).toEqual([openId, ...aIds]);
       expect(s.a1.all("message").map((f) => f.id)).toEqual([openId, ...bIds]);
 
@@ -118,30 +99,13 @@ describe("chat group commit", () => {
       const seen = s.a2.all("message").map(({ type: _t, ...m }) => m);
       expect(h.total).toBe(1 + 2 * PER_SENDER);
       expect(h.messages).toEqual(seen);
-      expect(h.messages.map((m) => m.id)).toEqual(
-        [...h.messages.map((m) => m.id)].sort(),
-      );
-      expect(
-        h.messages
-          .filter((m) => m.from === pairs[k]!.a.user.id)
-          .map((m) => m.id),
-      ).toEqual([openId, ...aIds]);
-      expect(
-        h.messages
-          .filter((m) => m.from === pairs[k]!.b.user.id)
-          .map((m) => m.id),
-      ).toEqual(bIds);
-      expect(
-        h.messages
-          .filter((m) => m.from === pairs[k]!.b.user.id)
-          .map((m) => m.content),
-      ).toEqual(Array.from({ length: PER_SENDER }, (_, i) => `b${k}-${i}`));
+      expect(h.messages.map((m) => m.id)).toEqual([...h.messages.map((m) => m.id)].sort());
+      expect(h.messages.filter((m) => m.from === pairs[k]!.a.user.id).map((m) => m.id)).toEqual([openId, ...aIds]);
+      expect(h.messages.filter((m) => m.from === pairs[k]!.b.user.id).map((m) => m.id)).toEqual(bIds);
+      expect(h.messages.filter((m) => m.from === pairs[k]!.b.user.id).map((m) => m.content)).toEqual(Array.from({ length: PER_SENDER }, (_, i) => `b${k}-${i}`));
     }
     // Nobody got a copy twice.
-    for (const s of sockets)
-      expect(new Set(s.a2.all("message").map((f) => f.id)).size).toBe(
-        1 + 2 * PER_SENDER,
-      );
+    for (const s of sockets) expect(new Set(s.a2.all("message").map((f) => f.id)).size).toBe(1 + 2 * PER_SENDER);
     for (const s of sockets) for (const x of [s.a1, s.a2, s.b1]) x.close();
   }, 120_000);
 
@@ -155,16 +119,10 @@ describe("chat group commit", () => {
       })),
     );
     const s = await chatSocket(a.token);
-    const noise = await Promise.all(
-      others.map((o) => chatSocket(o.from.token)),
-    );
+    const noise = await Promise.all(others.map((o) => chatSocket(o.from.token)));
     const frames: [string, Record<string, unknown>, string | null][] = [
       ["ok0", { to: b.user.id, content: "first" }, null],
-      [
-        "bad-conversation",
-        { conversationId: "no-such-conversation", content: "lost" },
-        "not_found",
-      ],
+      ["bad-conversation", { conversationId: "no-such-conversation", content: "lost" }, "not_found"],
       ["ok1", { to: b.user.username, content: "second" }, null],
       ["self", { to: a.user.id, content: "to me" }, "validation_failed"],
       ["ok2", { to: b.user.id, content: "third" }, null],
@@ -191,17 +149,10 @@ describe("chat group commit", () => {
       );
 
     const got = await answers(s, frames.length);
-    expect(got.map((f) => [f.ref, f.type === "ack" ? null : f.code])).toEqual(
-      frames.map(([ref, , code]) => [ref, code]),
-    );
+    expect(got.map((f) => [f.ref, f.type === "ack" ? null : f.code])).toEqual(frames.map(([ref, , code]) => [ref, code]));
     const acked = got.filter((f) => f.type === "ack");
     const h = await history(a.token, String(acked[0]!.conversationId));
-    expect(h.messages.map((m) => m.content)).toEqual([
-      "first",
-      "second",
-      "third",
-      "fourth",
-    ]);
+    expect(h.messages.map((m) => m.content)).toEqual(["first", "second", "third", "fourth"]);
     expect(h.messages.map((m) => m.id)).toEqual(acked.map((f) => f.id));
     for (const n of noise) await answers(n, 20);
     for (const n of noise) expect(n.all("ack")).toHaveLength(20);
@@ -212,10 +163,7 @@ describe("chat group commit", () => {
     const g = await createGuardianWithAi();
     const ai = await login(g.aiBuyer.username, g.aiPassword);
     const other = await person();
-    const [s, noise] = await Promise.all([
-      chatSocket(ai),
-      chatSocket(other.token),
-    ]);
+    const [s, noise] = await Promise.all([chatSocket(ai), chatSocket(other.token)]);
     const peer = await person();
     for (let i = 0; i < 15; i++) {
       s.send({
@@ -227,9 +175,7 @@ describe("chat group commit", () => {
       noise.send({ type: "message", to: peer.user.id, content: `noise ${i}` });
     }
     const got = await answers(s, 15);
-    expect(got.map((f) => f.type)).toEqual(
-      Array.from({ length: 15 }, (_, i) => (i === 7 ? "error" : "ack")),
-    );
+    expect(got.map((f) => f.type)).toEqual(Array.from({ length: 15 }, (_, i) => (i === 7 ? "error" : "ack")));
     expect(got[7]).toMatchObject({ code: "self_trade_forbidden", ref: "r7" });
 
     const page = (
@@ -241,22 +187,13 @@ describe("chat group commit", () => {
           details: string;
         }[];
         chainValid: boolean;
-      }>(
-        `/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send&limit=100`,
-        { token: g.guardianToken },
-      )
+      }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send&limit=100`, { token: g.guardianToken })
     ).body;
     expect(page.chainValid).toBe(true);
     // Oldest first: one row per frame, in the order the frames were sent.
     const rows = [...page.logs].sort((x, y) => x.seq - y.seq);
-    expect(
-      rows.map((r) => (r.success ? r.details : r.details.split(":")[0])),
-    ).toEqual(
-      got.map((f: Frame) =>
-        f.type === "ack"
-          ? `WS /ws/chat message ${String(f.id)} in conversation ${String(f.conversationId)}`
-          : "self_trade_forbidden",
-      ),
+    expect(rows.map((r) => (r.success ? r.details : r.details.split(":")[0]))).toEqual(
+      got.map((f: Frame) => (f.type === "ack" ? `WS /ws/chat message ${String(f.id)} in conversation ${String(f.conversationId)}` : "self_trade_forbidden")),
     );
     s.close();
     noise.close();
@@ -294,15 +231,8 @@ describe("chat group commit", () => {
         ref: `during${i}`,
       });
     await answers(s, 8);
-    expect(s.all("ack").map((f) => f.ref)).toEqual([
-      "before0",
-      "before1",
-      "before2",
-      "before3",
-    ]);
-    expect(s.all("error").map((f) => [f.ref, f.code])).toEqual(
-      [0, 1, 2, 3].map((i) => [`during${i}`, "permission_denied"]),
-    );
+    expect(s.all("ack").map((f) => f.ref)).toEqual(["before0", "before1", "before2", "before3"]);
+    expect(s.all("error").map((f) => [f.ref, f.code])).toEqual([0, 1, 2, 3].map((i) => [`during${i}`, "permission_denied"]));
     expect((await setSend(true)).status).toBe(200);
     s.send({
       type: "message",

@@ -15,12 +15,7 @@ export type AuditedAction<T> = {
   details: (result: T) => string;
 };
 
-export async function runAudited<T>(
-  db: Db,
-  actor: SignedInActor,
-  action: AuditedAction<NoInfer<T>>,
-  fn: (tx: Db) => Promise<T>,
-): Promise<T> {
+export async function runAudited<T>(db: Db, actor: SignedInActor, action: AuditedAction<NoInfer<T>>, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (actor.type !== "ai") return fn(db);
   try {
     const refusal = permissionRefusal(actor, action.permission);
@@ -31,32 +26,19 @@ export async function runAudited<T>(
       return result;
     });
   } catch (err) {
-    await auditOutcome(db, actor, action, { error: err }).catch((e: unknown) =>
-      console.error("audit write failed", e),
-    );
+    await auditOutcome(db, actor, action, { error: err }).catch((e: unknown) => console.error("audit write failed", e));
     throw err;
   }
 }
 
 /** The refusal of an AI account that lacks `permission` (null when allowed, or not an AI account). */
-export function permissionRefusal(
-  actor: SignedInActor,
-  permission: Permission,
-): ApiError | null {
+export function permissionRefusal(actor: SignedInActor, permission: Permission): ApiError | null {
   if (actor.type !== "ai" || actor.permissions[permission]) return null;
-  return new ApiError(
-    "permission_denied",
-    `This AI account lacks the permission "${permission}"`,
-  );
+  return new ApiError("permission_denied", `This AI account lacks the permission "${permission}"`);
 }
 
 /** The audit row of one outcome of `action` by an AI account: the success or the refusal. Nothing for others. */
-export async function auditOutcome<T>(
-  db: Db,
-  actor: SignedInActor,
-  action: AuditedAction<T>,
-  outcome: { result: T } | { error: unknown },
-): Promise<void> {
+export async function auditOutcome<T>(db: Db, actor: SignedInActor, action: AuditedAction<T>, outcome: { result: T } | { error: unknown }): Promise<void> {
   if (actor.type !== "ai") return;
   const entry = {
     aiUserId: actor.user.id,

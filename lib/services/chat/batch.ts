@@ -8,19 +8,10 @@ import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { notifyMessages } from "@/lib/realtime/fanout";
 import type { ChatMessage, SendMessageInput } from "@/lib/schemas/chat";
-import {
-  auditOutcome,
-  permissionRefusal,
-  type AuditedAction,
-} from "@/lib/services/ai/audited";
+import { auditOutcome, permissionRefusal, type AuditedAction } from "@/lib/services/ai/audited";
 import { messageId } from "./ids";
 import { rawOf } from "./raw";
-import {
-  findOrCreateConversations,
-  loadFacts,
-  resolveTarget,
-  type Target,
-} from "./targets";
+import { findOrCreateConversations, loadFacts, resolveTarget, type Target } from "./targets";
 
 export type SendEntry = {
   actor: SignedInActor;
@@ -32,8 +23,7 @@ export type SendEntry = {
   audit?: AuditedAction<ChatMessage>;
 };
 
-export type SendResult =
-  { ok: true; message: ChatMessage } | { ok: false; error: ApiError };
+export type SendResult = { ok: true; message: ChatMessage } | { ok: false; error: ApiError };
 
 // The rows, the conversations' last activity and the senders' read positions in one statement.
 // Stamps: the transaction's time, a microsecond apart in queue order, and never at or before the
@@ -62,20 +52,14 @@ const g = globalThis as typeof globalThis & {
 const last = (g[KEY] ??= { stamp: null });
 
 /** Store `entries` in `tx`: one answer per entry, in order. Throws only when the database fails. */
-export async function storeBatch(
-  tx: Db,
-  entries: SendEntry[],
-): Promise<SendResult[]> {
+export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResult[]> {
   const raw = rawOf(tx);
   const results: (SendResult | null)[] = entries.map(() => null);
-  const fail = (i: number, error: ApiError) =>
-    (results[i] = { ok: false, error });
+  const fail = (i: number, error: ApiError) => (results[i] = { ok: false, error });
 
   // The order of the checks is runAudited's: the permission, then the frame, then the rules.
   entries.forEach((e, i) => {
-    const refusal = e.audit
-      ? permissionRefusal(e.actor, e.audit.permission)
-      : null;
+    const refusal = e.audit ? permissionRefusal(e.actor, e.audit.permission) : null;
     if (refusal) fail(i, refusal);
     else if (e.input instanceof ApiError) fail(i, e.input);
   });
@@ -88,10 +72,7 @@ export async function storeBatch(
   const targets = new Map<number, Target>();
   for (const i of open) {
     try {
-      targets.set(
-        i,
-        await resolveTarget(tx, facts, entries[i]!.actor, inputs(i)),
-      );
+      targets.set(i, await resolveTarget(tx, facts, entries[i]!.actor, inputs(i)));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       fail(i, err);
@@ -120,10 +101,7 @@ export async function storeBatch(
   });
   const sent: { message: ChatMessage; originSocket?: string }[] = [];
   if (rows.length) {
-    const stored = await raw<{ id: string; stamp: string; ms: number }>(
-      INSERT,
-      [JSON.stringify(rows.map(({ i: _i, to: _to, ...r }) => r)), last.stamp],
-    );
+    const stored = await raw<{ id: string; stamp: string; ms: number }>(INSERT, [JSON.stringify(rows.map(({ i: _i, to: _to, ...r }) => r)), last.stamp]);
     const byId = new Map(stored.map((r) => [r.id, r]));
     for (const r of rows) {
       const s = byId.get(r.id)!;
@@ -145,24 +123,11 @@ export async function storeBatch(
 
   // AI accounts' rows: each account's in the order of its messages, accounts in a fixed order so
   // two groups on two instances never wait on each other's chain locks.
-  const audited = entries
-    .map((e, i) => ({ e, i }))
-    .filter(({ e }) => e.audit && e.actor.type === "ai");
-  audited.sort((x, y) =>
-    x.e.actor.user.id < y.e.actor.user.id
-      ? -1
-      : x.e.actor.user.id > y.e.actor.user.id
-        ? 1
-        : x.i - y.i,
-  );
+  const audited = entries.map((e, i) => ({ e, i })).filter(({ e }) => e.audit && e.actor.type === "ai");
+  audited.sort((x, y) => (x.e.actor.user.id < y.e.actor.user.id ? -1 : x.e.actor.user.id > y.e.actor.user.id ? 1 : x.i - y.i));
   for (const { e, i } of audited) {
     const r = results[i]!;
-    await auditOutcome(
-      tx,
-      e.actor,
-      e.audit!,
-      r.ok ? { result: r.message } : { error: r.error },
-    );
+    await auditOutcome(tx, e.actor, e.audit!, r.ok ? { result: r.message } : { error: r.error });
   }
 
   await notifyMessages(raw, sent);

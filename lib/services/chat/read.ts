@@ -8,36 +8,17 @@ import type { SignedInActor } from "@/lib/auth/actor";
 import { toNumber, type Db } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
-import {
-  advanceRead,
-  conversationView,
-  conversationViews,
-  messageView,
-  otherParticipant,
-  participantConversation,
-  participantIn,
-} from "./views";
+import { advanceRead, conversationView, conversationViews, messageView, otherParticipant, participantConversation, participantIn } from "./views";
 
 type Page = { page: number; limit: number };
 
 export async function listConversations(db: Db, actor: SignedInActor, q: Page) {
   const me = actor.user.id;
   const [list, [count]] = await Promise.all([
-    conversationViews(db, me, undefined, {
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    }),
-    db
-      .select({ n: sql`count(*)`.mapWith(toNumber) })
-      .from(conversations)
-      .where(participantIn(me)),
+    conversationViews(db, me, undefined, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+    db.select({ n: sql`count(*)`.mapWith(toNumber) }).from(conversations).where(participantIn(me)),
   ]);
-  return {
-    conversations: list,
-    page: q.page,
-    limit: q.limit,
-    total: count?.n ?? 0,
-  };
+  return { conversations: list, page: q.page, limit: q.limit, total: count?.n ?? 0 };
 }
 
 /**
@@ -45,12 +26,7 @@ export async function listConversations(db: Db, actor: SignedInActor, q: Page) {
  * messages arrive; otherwise `page` counts back from the newest. Reading moves the reader's read
  * position up to the newest message returned.
  */
-export async function listMessages(
-  db: Db,
-  actor: SignedInActor,
-  conversationId: string,
-  q: Page & { before?: string },
-) {
+export async function listMessages(db: Db, actor: SignedInActor, conversationId: string, q: Page & { before?: string }) {
   const me = actor.user.id;
   const c = await participantConversation(db, me, conversationId);
   if (!c) throw notFound("Conversation");
@@ -60,12 +36,7 @@ export async function listMessages(
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, q.before), eq(messages.conversationId, c.id)));
-    if (!b)
-      throw new ApiError(
-        "validation_failed",
-        "`before` is not a message of this conversation",
-        { errors: [{ path: "before", message: "Unknown message" }] },
-      );
+    if (!b) throw new ApiError("validation_failed", "`before` is not a message of this conversation", { errors: [{ path: "before", message: "Unknown message" }] });
     // Compared in SQL: the stored timestamp has microseconds a JS Date would drop.
     cursor = sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from ${messages} m2 where m2.id = ${q.before})`;
   }
@@ -79,17 +50,12 @@ export async function listMessages(
   const hasOlder = rows.length > q.limit;
   const pageRows = rows.slice(0, q.limit).reverse();
   const otherId = otherParticipant(c, me);
-  const list: ChatMessage[] = pageRows.map((m) =>
-    messageView(m, m.senderId === me ? otherId : me),
-  );
+  const list: ChatMessage[] = pageRows.map((m) => messageView(m, m.senderId === me ? otherId : me));
 
   const newest = pageRows[pageRows.length - 1];
   if (newest) await advanceRead(db, me, c.id, newest.id);
   const [[count], conversation] = await Promise.all([
-    db
-      .select({ n: sql`count(*)`.mapWith(toNumber) })
-      .from(messages)
-      .where(eq(messages.conversationId, c.id)),
+    db.select({ n: sql`count(*)`.mapWith(toNumber) }).from(messages).where(eq(messages.conversationId, c.id)),
     conversationView(db, me, c.id),
   ]);
   return {
@@ -103,11 +69,7 @@ export async function listMessages(
 }
 
 /** Mark a conversation read up to its newest message (the socket client calls this on focus). */
-export async function markConversationRead(
-  db: Db,
-  actor: SignedInActor,
-  conversationId: string,
-): Promise<{ conversation: Conversation }> {
+export async function markConversationRead(db: Db, actor: SignedInActor, conversationId: string): Promise<{ conversation: Conversation }> {
   const me = actor.user.id;
   const c = await participantConversation(db, me, conversationId);
   if (!c) throw notFound("Conversation");

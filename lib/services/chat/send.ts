@@ -4,11 +4,7 @@
 // group of one, so the checks, the row and the delivery are the same whichever door was used.
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import type {
-  ChatMessage,
-  Conversation,
-  SendMessageInput,
-} from "@/lib/schemas/chat";
+import type { ChatMessage, Conversation, SendMessageInput } from "@/lib/schemas/chat";
 import { storeBatch } from "./batch";
 import { conversationView } from "./views";
 
@@ -21,25 +17,14 @@ export type SendOptions = {
  * Store the message and queue its delivery in one transaction (inside the caller's, if any: the
  * route wrapper's audit transaction for AI accounts), so it is delivered only once it is stored.
  */
-export async function sendMessage(
-  db: Db,
-  actor: SignedInActor,
-  input: SendMessageInput,
-  opts: SendOptions = {},
-): Promise<{ message: ChatMessage; conversation: Conversation }> {
+export async function sendMessage(db: Db, actor: SignedInActor, input: SendMessageInput, opts: SendOptions = {}): Promise<{ message: ChatMessage; conversation: Conversation }> {
   return db.transaction(async (tx) => {
-    const [result] = await storeBatch(tx, [
-      { actor, input, originSocket: opts.originSocket },
-    ]);
+    const [result] = await storeBatch(tx, [{ actor, input, originSocket: opts.originSocket }]);
     if (!result!.ok) throw result!.error;
     const message = result!.message;
     return {
       message,
-      conversation: (await conversationView(
-        tx,
-        actor.user.id,
-        message.conversationId,
-      ))!,
+      conversation: (await conversationView(tx, actor.user.id, message.conversationId))!,
     };
   });
 }

@@ -43,10 +43,7 @@ const PRODUCTS = `select id, seller_id, is_hidden from products
   where id in (select json_array_elements_text($1::json)) and deleted_at is null`;
 
 /** The facts for `inputs`, one statement per kind that any input needs. */
-export async function loadFacts(
-  raw: Raw,
-  inputs: SendMessageInput[],
-): Promise<Facts> {
+export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<Facts> {
   const conversationIds = new Set<string>();
   const names = new Set<string>();
   const productIds = new Set<string>();
@@ -60,44 +57,23 @@ export async function loadFacts(
     users: new Map(),
     products: new Map(),
   };
-  if (conversationIds.size)
-    for (const c of await raw<ConversationFact>(CONVERSATIONS, [
-      JSON.stringify([...conversationIds]),
-    ]))
-      facts.conversations.set(c.id, c);
+  if (conversationIds.size) for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
   if (names.size) {
-    for (const u of await raw<{ id: string; uname: string }>(USERS, [
-      JSON.stringify([...names]),
-    ])) {
+    for (const u of await raw<{ id: string; uname: string }>(USERS, [JSON.stringify([...names])])) {
       facts.users.set(u.id, u.id);
       if (!facts.users.has(u.uname)) facts.users.set(u.uname, u.id);
     }
   }
-  if (productIds.size)
-    for (const p of await raw<ProductFact>(PRODUCTS, [
-      JSON.stringify([...productIds]),
-    ]))
-      facts.products.set(p.id, p);
+  if (productIds.size) for (const p of await raw<ProductFact>(PRODUCTS, [JSON.stringify([...productIds])])) facts.products.set(p.id, p);
   return facts;
 }
 
-const invalid = (path: string, message: string) =>
-  new ApiError("validation_failed", message, { errors: [{ path, message }] });
-const findUser = (facts: Facts, idOrUsername: string) =>
-  facts.users.get(idOrUsername) ??
-  facts.users.get(idOrUsername.toLowerCase()) ??
-  null;
+const invalid = (path: string, message: string) => new ApiError("validation_failed", message, { errors: [{ path, message }] });
+const findUser = (facts: Facts, idOrUsername: string) => facts.users.get(idOrUsername) ?? facts.users.get(idOrUsername.toLowerCase()) ?? null;
 
 /** The rules of sending, on the facts: the target, or the ApiError that refuses the message. */
-export async function resolveTarget(
-  tx: Db,
-  facts: Facts,
-  actor: SignedInActor,
-  input: SendMessageInput,
-): Promise<Target> {
-  const target = input.conversationId
-    ? existingTarget(facts, actor.user.id, input)
-    : newTarget(facts, actor, input);
+export async function resolveTarget(tx: Db, facts: Facts, actor: SignedInActor, input: SendMessageInput): Promise<Target> {
+  const target = input.conversationId ? existingTarget(facts, actor.user.id, input) : newTarget(facts, actor, input);
   await assertNotSelfTrade(tx, actor, {
     userId: target.otherId,
     sellerProfileId: selfTradeStore(actor, target.productSellerId),
@@ -105,31 +81,14 @@ export async function resolveTarget(
   return target;
 }
 
-function existingTarget(
-  facts: Facts,
-  me: string,
-  input: SendMessageInput,
-): Target {
+function existingTarget(facts: Facts, me: string, input: SendMessageInput): Target {
   const c = facts.conversations.get(input.conversationId!);
-  if (!c || (c.user_a !== me && c.user_b !== me))
-    throw notFound("Conversation");
+  if (!c || (c.user_a !== me && c.user_b !== me)) throw notFound("Conversation");
   const otherId = c.user_a === me ? c.user_b : c.user_a;
   // `to` and `productId` may accompany a conversationId (the socket frame carries `to`), but must
   // name this conversation: a message never lands in a thread the client did not mean.
-  if (
-    input.to !== undefined &&
-    input.to !== otherId &&
-    findUser(facts, input.to) !== otherId
-  )
-    throw invalid(
-      "to",
-      "`to` is not the other participant of this conversation",
-    );
-  if (input.productId !== undefined && input.productId !== c.product_id)
-    throw invalid(
-      "productId",
-      "`productId` is not the product of this conversation",
-    );
+  if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId) throw invalid("to", "`to` is not the other participant of this conversation");
+  if (input.productId !== undefined && input.productId !== c.product_id) throw invalid("productId", "`productId` is not the product of this conversation");
   return {
     conversationId: c.id,
     otherId,
@@ -138,22 +97,16 @@ function existingTarget(
   };
 }
 
-function newTarget(
-  facts: Facts,
-  actor: SignedInActor,
-  input: SendMessageInput,
-): Target {
+function newTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput): Target {
   const me = actor.user.id;
   const otherId = findUser(facts, input.to!);
   if (!otherId) throw notFound("User");
-  if (otherId === me)
-    throw invalid("to", "You cannot send a message to yourself");
+  if (otherId === me) throw invalid("to", "You cannot send a message to yourself");
   let productSellerId: string | null = null;
   if (input.productId) {
     const p = facts.products.get(input.productId);
     // A hidden product exists only for its own store's accounts.
-    if (!p || (p.is_hidden && p.seller_id !== actingSellerProfileId(actor)))
-      throw notFound("Product");
+    if (!p || (p.is_hidden && p.seller_id !== actingSellerProfileId(actor))) throw notFound("Product");
     productSellerId = p.seller_id;
   }
   return {
@@ -169,13 +122,8 @@ function newTarget(
  * so that store's products are its own side of the conversation (answering buyers about them is
  * its job); its guardian and sibling are still refused through the counterparty check.
  */
-function selfTradeStore(
-  actor: SignedInActor,
-  productSellerId: string | null,
-): string | null {
-  return productSellerId && productSellerId !== actingSellerProfileId(actor)
-    ? productSellerId
-    : null;
+function selfTradeStore(actor: SignedInActor, productSellerId: string | null): string | null {
+  return productSellerId && productSellerId !== actingSellerProfileId(actor) ? productSellerId : null;
 }
 
 type PairKey = { a: string; b: string; p: string | null };
@@ -192,16 +140,10 @@ const CREATE_PAIRS = `insert into conversations (id, user_a, user_b, product_id)
   select x.id, x.a, x.b, x.p from json_to_recordset($1::json) as x(id text, a text, b text, p text)`;
 
 /** Give every new-pair target its conversation: the pair's existing one, else one created now. */
-export async function findOrCreateConversations(
-  raw: Raw,
-  items: { me: string; target: Target }[],
-): Promise<void> {
+export async function findOrCreateConversations(raw: Raw, items: { me: string; target: Target }[]): Promise<void> {
   const open = items.filter((x) => x.target.conversationId === null);
   if (open.length === 0) return;
-  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey =>
-    me < t.otherId
-      ? { a: me, b: t.otherId, p: t.productId }
-      : { a: t.otherId, b: me, p: t.productId };
+  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey => (me < t.otherId ? { a: me, b: t.otherId, p: t.productId } : { a: t.otherId, b: me, p: t.productId });
   const keys = new Map<string, PairKey>();
   for (const x of open) keys.set(lockKey(keyOf(x)), keyOf(x));
   await raw(LOCK_PAIRS, [JSON.stringify([...keys.keys()])]);
@@ -214,9 +156,7 @@ export async function findOrCreateConversations(
   }>(FIND_PAIRS, [JSON.stringify([...keys.values()])])) {
     found.set(lockKey({ a: c.user_a, b: c.user_b, p: c.product_id }), c.id);
   }
-  const created = [...keys]
-    .filter(([k]) => !found.has(k))
-    .map(([k, key]) => ({ ...key, id: newId(), k }));
+  const created = [...keys].filter(([k]) => !found.has(k)).map(([k, key]) => ({ ...key, id: newId(), k }));
   if (created.length) await raw(CREATE_PAIRS, [JSON.stringify(created)]);
   for (const c of created) found.set(c.k, c.id);
   for (const x of open) x.target.conversationId = found.get(lockKey(keyOf(x)))!;

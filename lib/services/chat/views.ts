@@ -3,48 +3,25 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { toNumber, type Db } from "@/lib/db/client";
-import {
-  conversationReads,
-  conversations,
-  messages,
-  products,
-  users,
-} from "@/lib/db/schema";
+import { conversationReads, conversations, messages, products, users } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
 
 type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export function messageView(m: MessageRow, to: string): ChatMessage {
-  return {
-    id: m.id,
-    conversationId: m.conversationId,
-    from: m.senderId,
-    to,
-    content: m.content,
-    sentByAI: m.sentByAI,
-    createdAt: m.createdAt.toISOString(),
-  };
+  return { id: m.id, conversationId: m.conversationId, from: m.senderId, to, content: m.content, sentByAI: m.sentByAI, createdAt: m.createdAt.toISOString() };
 }
 
-export const otherParticipant = (
-  c: Pick<ConversationRow, "userA" | "userB">,
-  me: string,
-) => (c.userA === me ? c.userB : c.userA);
+export const otherParticipant = (c: Pick<ConversationRow, "userA" | "userB">, me: string) => (c.userA === me ? c.userB : c.userA);
 
 /** Only a participant ever finds a conversation: for anyone else it does not exist (404). */
-export const participantIn = (me: string) =>
-  or(eq(conversations.userA, me), eq(conversations.userB, me))!;
+export const participantIn = (me: string) => or(eq(conversations.userA, me), eq(conversations.userB, me))!;
 
 const other = alias(users, "other_user");
 
 /** The conversations of `me` matching `where`, most recent activity first. */
-export async function conversationViews(
-  db: Db,
-  me: string,
-  where: SQL | undefined,
-  page = { limit: 1, offset: 0 },
-): Promise<Conversation[]> {
+export async function conversationViews(db: Db, me: string, where: SQL | undefined, page = { limit: 1, offset: 0 }): Promise<Conversation[]> {
   const otherId = sql`case when ${conversations.userA} = ${me} then ${conversations.userB} else ${conversations.userA} end`;
   // Unread: messages after the reader's read position that the reader did not send.
   const unread = sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.senderId} <> ${me} and ${messages.createdAt} > coalesce(${conversationReads.lastReadAt}, '-infinity'::timestamptz))`;
@@ -52,30 +29,15 @@ export async function conversationViews(
     .select({
       c: conversations,
       other: { id: other.id, username: other.username, role: other.role },
-      product: {
-        id: products.id,
-        title: products.title,
-        deletedAt: products.deletedAt,
-      },
+      product: { id: products.id, title: products.title, deletedAt: products.deletedAt },
       unread: unread.mapWith(toNumber),
     })
     .from(conversations)
     .innerJoin(other, eq(other.id, otherId))
     .leftJoin(products, eq(products.id, conversations.productId))
-    .leftJoin(
-      conversationReads,
-      and(
-        eq(conversationReads.conversationId, conversations.id),
-        eq(conversationReads.userId, me),
-      ),
-    )
+    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, me)))
     .where(and(participantIn(me), where))
-    .orderBy(
-      desc(
-        sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`,
-      ),
-      desc(conversations.id),
-    )
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(page.limit)
     .offset(page.offset);
   if (rows.length === 0) return [];
@@ -89,27 +51,16 @@ export async function conversationViews(
         rows.map((r) => r.c.id),
       ),
     )
-    .orderBy(
-      messages.conversationId,
-      desc(messages.createdAt),
-      desc(messages.id),
-    );
+    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
   const lastBy = new Map(last.map((m) => [m.conversationId, m]));
 
   return rows.map(({ c, other: o, product, unread: n }) => {
     const lm = lastBy.get(c.id);
     return {
       id: c.id,
-      otherUser: {
-        id: o.id,
-        username: o.username,
-        isAI: o.role === "AI_BUYER" || o.role === "AI_SELLER",
-      },
+      otherUser: { id: o.id, username: o.username, isAI: o.role === "AI_BUYER" || o.role === "AI_SELLER" },
       // A deleted product leaves the thread; its title is no longer shown.
-      product:
-        product?.id && !product.deletedAt
-          ? { id: product.id, title: product.title }
-          : null,
+      product: product?.id && !product.deletedAt ? { id: product.id, title: product.title } : null,
       lastMessage: lm ? messageView(lm, lm.senderId === me ? o.id : me) : null,
       unreadCount: n,
       updatedAt: (c.lastMessageAt ?? c.createdAt).toISOString(),
@@ -119,24 +70,12 @@ export async function conversationViews(
 }
 
 /** One conversation of `me`, or null when it does not exist or `me` is not a participant. */
-export async function conversationView(
-  db: Db,
-  me: string,
-  conversationId: string,
-): Promise<Conversation | null> {
-  const [view] = await conversationViews(
-    db,
-    me,
-    eq(conversations.id, conversationId),
-  );
+export async function conversationView(db: Db, me: string, conversationId: string): Promise<Conversation | null> {
+  const [view] = await conversationViews(db, me, eq(conversations.id, conversationId));
   return view ?? null;
 }
 
-export async function participantConversation(
-  db: Db,
-  me: string,
-  conversationId: string,
-): Promise<ConversationRow | null> {
+export async function participantConversation(db: Db, me: string, conversationId: string): Promise<ConversationRow | null> {
   const [c] = await db
     .select()
     .from(conversations)
@@ -146,48 +85,29 @@ export async function participantConversation(
 }
 
 /** A stored message with its recipient, for a delivery too large to travel in a NOTIFY payload. */
-export async function loadMessage(
-  db: Db,
-  id: string,
-): Promise<ChatMessage | null> {
+export async function loadMessage(db: Db, id: string): Promise<ChatMessage | null> {
   const [row] = await db
-    .select({
-      m: messages,
-      c: { userA: conversations.userA, userB: conversations.userB },
-    })
+    .select({ m: messages, c: { userA: conversations.userA, userB: conversations.userB } })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(messages.id, id))
     .limit(1);
-  return row
-    ? messageView(row.m, otherParticipant(row.c, row.m.senderId))
-    : null;
+  return row ? messageView(row.m, otherParticipant(row.c, row.m.senderId)) : null;
 }
 
 /**
  * Move `me`'s read position forward to the time of `upTo` (a message id, or the conversation's
  * newest message). Computed in SQL: the stored microseconds must not be cut to a JS millisecond.
  */
-export async function advanceRead(
-  db: Db,
-  me: string,
-  conversationId: string,
-  upTo?: string,
-): Promise<void> {
+export async function advanceRead(db: Db, me: string, conversationId: string, upTo?: string): Promise<void> {
   const at = upTo
     ? sql`(select ${messages.createdAt} from ${messages} where ${messages.id} = ${upTo})`
     : sql`(select max(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationId})`;
   await db
     .insert(conversationReads)
-    .values({
-      conversationId,
-      userId: me,
-      lastReadAt: sql`coalesce(${at}, now())`,
-    })
+    .values({ conversationId, userId: me, lastReadAt: sql`coalesce(${at}, now())` })
     .onConflictDoUpdate({
       target: [conversationReads.conversationId, conversationReads.userId],
-      set: {
-        lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)`,
-      },
+      set: { lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)` },
     });
 }
