@@ -1,15 +1,14 @@
-// A socket `message` frame, handled as POST /api/chat/messages would be: the session checked again
-// (a revoked session or a permission the guardian took away counts at once), the AI permission
-// first, validation, the same service, and for AI accounts the audit row in the message's
-// transaction. The answer is an ack for the sending socket or an error frame; the socket stays open.
+// A socket `message` frame, handled as POST /api/chat/messages would be: the AI permission first,
+// validation, the same rules and rows (lib/services/chat/batch.ts), and for AI accounts the audit
+// row in the message's transaction. Frames go into the process's group commit (./group.ts); the
+// answer, an ack for the sending socket or an error frame, follows when the group has committed,
+// and the socket stays open. The actor is the socket's own, kept current by the socket server
+// (re-read when the account's rights change or the session ends), not re-read per message.
 import { ApiError } from "@/lib/api/errors";
 import { validate } from "@/lib/api/validate";
 import type { SignedInActor } from "@/lib/auth/actor";
-import { actorForSession } from "@/lib/auth/sessions";
-import { getDb, type Db } from "@/lib/db/client";
-import { MessageFrame } from "@/lib/schemas/chat";
-import { runAudited } from "@/lib/services/ai/audited";
-import { storeMessage } from "@/lib/services/chat/send";
+import { MessageFrame, type SendMessageInput } from "@/lib/schemas/chat";
+import { groupCommit } from "./group";
 import type { TokenBuckets } from "./rate";
 
 export type MessageContext = {
@@ -18,10 +17,8 @@ export type MessageContext = {
   ip: string;
   buckets: TokenBuckets;
   send: (frame: object) => void;
-  /** The session ended (or its account was disabled) since the socket authenticated. */
-  unauthorized: () => void;
-  /** The actor as loaded now, with current permissions. */
-  refreshed: (actor: SignedInActor) => void;
+  /** Whether the socket is still open (a closed socket's queued messages are not stored). */
+  live: () => boolean;
   /** The flood bucket was already charged when the frame arrived. */
   slotTaken?: boolean;
 };
@@ -29,37 +26,56 @@ export type MessageContext = {
 /** The answer to a message frame over the flood limit. */
 export function rateLimitedFrame(frame: Record<string, unknown>, retryAfterMs: number) {
   const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
-  return { type: "error", code: "rate_limited", message: `Too many messages; retry in ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs, ...ref };
+  return {
+    type: "error",
+    code: "rate_limited",
+    message: `Too many messages; retry in ${Math.ceil(retryAfterMs / 1000)} s`,
+    retryAfterMs,
+    ...ref,
+  };
 }
 
-export async function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): Promise<void> {
+/**
+ * Queue the frame's message and return at once: the socket's next frame queues behind it, and
+ * the answers go out in queue order as the groups commit.
+ */
+export function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): void {
   const ref = typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
-  const error = (code: string, message: string, extra: object = {}) => c.send({ type: "error", code, message, ...extra, ...(ref ? { ref } : {}) });
+  const withRef = ref ? { ref } : {};
 
   if (!c.slotTaken) {
     const slot = c.buckets.take(c.actor.user.id);
     if (!slot.ok) return c.send(rateLimitedFrame(frame, slot.retryAfterMs));
   }
-  const db = await getDb();
-  const actor = await actorForSession(db, c.actor.session.id, c.actor.user.id, c.actor.session.via);
-  if (!actor) return c.unauthorized();
-  c.refreshed(actor);
-
+  let input: SendMessageInput | ApiError;
   try {
-    const sent = await runAudited(
-      db,
-      actor,
-      { permission: "chat.send", ip: c.ip, details: (m) => `WS /ws/chat message ${m.id} in conversation ${m.conversationId}` },
-      async (tx: Db) => storeMessage(tx, actor, parseFrame(frame), { originSocket: c.socketId }),
-    );
-    c.send({ type: "ack", id: sent.id, conversationId: sent.conversationId, createdAt: sent.createdAt, ...(ref ? { ref } : {}) });
+    input = validate(MessageFrame, frame, "message");
   } catch (err) {
-    if (err instanceof ApiError) return error(err.code, err.message, err.errors ? { errors: err.errors } : {});
-    console.error("chat socket: sending failed", err);
-    error("internal_error", "The message could not be sent; retry shortly");
+    if (!(err instanceof ApiError)) throw err;
+    input = err;
   }
-}
-
-function parseFrame(frame: Record<string, unknown>) {
-  return validate(MessageFrame, frame, "message");
+  const audit = {
+    permission: "chat.send" as const,
+    ip: c.ip,
+    details: (m: { id: string; conversationId: string }) => `WS /ws/chat message ${m.id} in conversation ${m.conversationId}`,
+  };
+  void groupCommit.submit({ actor: c.actor, input, originSocket: c.socketId, audit }, c.live).then((o) => {
+    if (o.ok)
+      return c.send({
+        type: "ack",
+        id: o.message.id,
+        conversationId: o.message.conversationId,
+        createdAt: o.message.createdAt,
+        ...withRef,
+      });
+    if ("dropped" in o) return;
+    const err = o.error;
+    c.send({
+      type: "error",
+      code: err.code,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...withRef,
+    });
+  });
 }

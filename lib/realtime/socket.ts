@@ -22,7 +22,7 @@ import { getDb, type DbHandle } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
-import { listenFanout, type ChatNotice } from "./fanout";
+import { listenFanout, type Delivery } from "./fanout";
 import { chatHub, type ChatHub, type Peer } from "./hub";
 import { handleMessageFrame, rateLimitedFrame } from "./messages";
 import { FrameBudget, TokenBuckets } from "./rate";
@@ -47,6 +47,12 @@ const CLOSE_GRACE_MS = 2000;
 export const CLOSE_POLICY = 1008;
 /** Largest frame read at all; larger ones close the socket (1009) from their header alone. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+/**
+ * A socket's actor is re-read before its next message when the account's rights changed (an
+ * event), and at the latest this long after the last read (an expired session, a notice lost
+ * while the LISTEN connection was away).
+ */
+export const ACTOR_MAX_AGE_MS = Number(process.env.WS_ACTOR_MAX_AGE_MS ?? 30_000);
 
 type Client = {
   ws: WebSocket;
@@ -56,15 +62,25 @@ type Client = {
   queue: Promise<void>;
   budget: FrameBudget;
   alive: boolean;
+  /** When the actor was last read from the database, and whether it must be read again. */
+  verifiedAt: number;
+  stale: boolean;
 };
 
 export class ChatSocketServer {
   // Frames over 64 KiB get an error frame and the socket stays open (contract 5) up to this size;
   // beyond it ws closes the socket (1009) rather than buffer arbitrary amounts per connection.
   // autoPong off: the client's pings are answered in onConnection, within the frame budget.
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, autoPong: false });
+  readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES,
+    autoPong: false,
+  });
   private readonly clients = new Set<Client>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeActor: () => void;
+  /** Deliveries still waiting for a large message to load: later ones queue behind (order). */
+  private deliveries: Promise<void> | null = null;
   private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);
   private readonly pruner = setInterval(() => {
     this.buckets.prune();
@@ -87,11 +103,16 @@ export class ChatSocketServer {
         }
       }
     });
+    this.unsubscribeActor = sessionEvents.onActorChanged((userId) => {
+      for (const c of this.clients) if (c.actor?.user.id === userId) c.stale = true;
+    });
   }
 
   /** Subscribe to the database's deliveries and revocations (before the server listens). */
   async start(handle: DbHandle) {
-    this.stopFanout = await listenFanout(handle, { message: (n) => this.onNotice(n) });
+    this.stopFanout = await listenFanout(handle, {
+      message: (d) => this.onDelivery(d),
+    });
   }
 
   /**
@@ -112,19 +133,37 @@ export class ChatSocketServer {
     return this.clients.size;
   }
 
-  private onNotice(notice: ChatNotice) {
-    if ("m" in notice) {
-      this.hub.deliver(notice.m, notice.o);
+  private onDelivery(d: Delivery) {
+    if ("m" in d) {
+      if (!this.deliveries) this.hub.deliver(d.m, d.o);
+      else
+        this.after(() => {
+          this.hub.deliver(d.m, d.o);
+        });
       return;
     }
-    if (!this.hub.has(notice.to) && !this.hub.has(notice.from)) return;
+    if (!this.hub.has(d.to) && !this.hub.has(d.from)) return;
     // Too large for a NOTIFY payload: load it. Outside the callback, which PGlite runs in the
-    // middle of the query that delivered the notification.
-    setImmediate(() => {
-      void getDb()
-        .then((db) => loadMessage(db, notice.id))
-        .then((m) => m && this.hub.deliver(m, notice.o))
-        .catch((err: unknown) => console.error("chat fan-out: loading a message failed", err));
+    // middle of the query that delivered the notification. Loading starts now; the messages
+    // after it wait, so a conversation is delivered in order.
+    const loaded = new Promise((r) => setImmediate(r))
+      .then(() => getDb())
+      .then((db) => loadMessage(db, d.id))
+      .catch((err: unknown) => {
+        console.error("chat fan-out: loading a message failed", err);
+        return null;
+      });
+    this.after(async () => {
+      const m = await loaded;
+      if (m) this.hub.deliver(m, d.o);
+    });
+  }
+
+  private after(step: () => void | Promise<void>) {
+    const tail = (this.deliveries ?? Promise.resolve()).then(step).catch(() => {});
+    this.deliveries = tail;
+    void tail.then(() => {
+      if (this.deliveries === tail) this.deliveries = null;
     });
   }
 
@@ -137,6 +176,8 @@ export class ChatSocketServer {
       queue: Promise.resolve(),
       budget: new FrameBudget(FRAME_BURST, FRAMES_PER_SECOND, FRAME_COST_UNIT),
       alive: true,
+      verifiedAt: 0,
+      stale: false,
     };
     this.clients.add(client);
     const timer = setTimeout(() => {
@@ -201,15 +242,25 @@ export class ChatSocketServer {
       closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
       // The account may not open another socket here until a full allowance would have refilled.
       if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
-    }
-    else if (v.first) send(client.ws, { type: "error", code: "rate_limited", message: "Too many frames; later frames are dropped until the allowance refills", retryAfterMs: v.retryAfterMs });
+    } else if (v.first)
+      send(client.ws, {
+        type: "error",
+        code: "rate_limited",
+        message: "Too many frames; later frames are dropped until the allowance refills",
+        retryAfterMs: v.retryAfterMs,
+      });
     return false;
   }
 
   private ready(client: Client, actor: SignedInActor) {
     client.actor = actor;
+    client.verifiedAt = Date.now();
     const ws = client.ws;
-    client.peer = { id: newId(), userId: actor.user.id, send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text) };
+    client.peer = {
+      id: newId(),
+      userId: actor.user.id,
+      send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text),
+    };
     this.hub.add(client.peer);
     send(ws, { type: "ready", userId: actor.user.id });
   }
@@ -217,16 +268,28 @@ export class ChatSocketServer {
   private onFrame(client: Client, data: Buffer, isBinary: boolean) {
     if (!this.admit(client, data.byteLength)) return;
     if (isBinary || data.byteLength > MAX_FRAME_BYTES) {
-      return send(client.ws, { type: "error", code: isBinary ? "bad_frame" : "frame_too_large", message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes` });
+      return send(client.ws, {
+        type: "error",
+        code: isBinary ? "bad_frame" : "frame_too_large",
+        message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes`,
+      });
     }
     let frame: Record<string, unknown>;
     try {
       frame = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
     } catch {
-      return send(client.ws, { type: "error", code: "bad_frame", message: "Frames must be JSON objects" });
+      return send(client.ws, {
+        type: "error",
+        code: "bad_frame",
+        message: "Frames must be JSON objects",
+      });
     }
     if (!frame || typeof frame !== "object" || Array.isArray(frame) || typeof frame.type !== "string") {
-      return send(client.ws, { type: "error", code: "bad_frame", message: "Frames need a string `type`" });
+      return send(client.ws, {
+        type: "error",
+        code: "bad_frame",
+        message: "Frames need a string `type`",
+      });
     }
     if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
     // The flood limit counts messages as they arrive, not when their turn comes: a slow database
@@ -244,7 +307,11 @@ export class ChatSocketServer {
       .then(() => this.handle(client, frame, slotTaken))
       .catch((err: unknown) => {
         console.error("chat socket: frame failed", err);
-        send(client.ws, { type: "error", code: "internal_error", message: "Something went wrong on our side" });
+        send(client.ws, {
+          type: "error",
+          code: "internal_error",
+          message: "Something went wrong on our side",
+        });
       });
   }
 
@@ -261,30 +328,44 @@ export class ChatSocketServer {
       if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
     }
-    const actor = client.actor;
+    let actor = client.actor;
     if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
+      if (client.stale || Date.now() - client.verifiedAt > ACTOR_MAX_AGE_MS) {
+        // Cleared first: a change signalled while this read runs asks for another read.
+        client.stale = false;
+        const fresh = await actorForSession(await getDb(), actor.session.id, actor.user.id, actor.session.via);
+        if (!fresh) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
+        client.actor = actor = fresh;
+        client.verifiedAt = Date.now();
+      }
+      const ws = client.ws;
       return handleMessageFrame(
         {
           actor,
           socketId: client.peer!.id,
           ip: client.ip,
           buckets: this.buckets,
-          send: (f) => send(client.ws, f),
-          unauthorized: () => closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended"),
-          refreshed: (a) => (client.actor = a),
+          send: (f) => send(ws, f),
+          live: () => ws.readyState === WebSocket.OPEN,
           slotTaken,
         },
         frame,
       );
     }
     const ref = typeof frame.ref === "string" ? { ref: frame.ref.slice(0, 100) } : {};
-    return send(client.ws, { type: "error", code: "unsupported", message: `Frame type "${String(frame.type)}" is not supported`, ...ref });
+    return send(client.ws, {
+      type: "error",
+      code: "unsupported",
+      message: `Frame type "${String(frame.type)}" is not supported`,
+      ...ref,
+    });
   }
 
   /** Close every socket (graceful shutdown) and stop listening for revocations and deliveries. */
   close(code = 1001, reason = "server shutting down") {
     this.unsubscribe();
+    this.unsubscribeActor();
     clearInterval(this.pruner);
     clearInterval(this.heartbeat);
     void this.stopFanout?.().catch(() => {});

@@ -9,6 +9,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { aiPermissions, aiSettings, apiKeys, sellerProfiles, users } from "@/lib/db/schema";
+import { publishActorChanged } from "@/lib/realtime/events";
 
 export type AiAccountView = {
   aiUserId: string;
@@ -154,5 +155,7 @@ export async function setPermission(db: Db, guardianId: string, aiUserId: string
     .insert(aiPermissions)
     .values({ aiUserId: account.aiUserId, permission, isAllowed })
     .onConflictDoUpdate({ target: [aiPermissions.aiUserId, aiPermissions.permission], set: { isAllowed, updatedAt: new Date() } });
+  // Open chat sockets hold the account's permissions (contract 9.1: a change counts at once).
+  await publishActorChanged(db, account.aiUserId);
   return (await getAiAccount(db, guardianId, aiUserId))!;
 }

@@ -1,0 +1,163 @@
+// Where a message goes, for a whole group of messages at once: the facts every rule needs
+// (conversations, users, products) are read with one statement each, then the rules run per
+// message on those facts. REST and the socket both come through here, so a message is accepted or
+// refused for the same reason whichever door it used.
+import { ApiError, notFound } from "@/lib/api/errors";
+import { actingSellerProfileId, type SignedInActor } from "@/lib/auth/actor";
+import type { Db } from "@/lib/db/client";
+import type { SendMessageInput } from "@/lib/schemas/chat";
+import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { newId } from "@/lib/ids";
+import type { Raw } from "./raw";
+
+export type Target = {
+  conversationId: string | null;
+  otherId: string;
+  productId: string | null;
+  productSellerId: string | null;
+};
+
+type ConversationFact = {
+  id: string;
+  user_a: string;
+  user_b: string;
+  product_id: string | null;
+  seller_id: string | null;
+};
+type ProductFact = { id: string; seller_id: string; is_hidden: boolean };
+
+export type Facts = {
+  conversations: Map<string, ConversationFact>;
+  /** By id and by lower-cased username. */
+  users: Map<string, string>;
+  products: Map<string, ProductFact>;
+};
+
+const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_id
+  from conversations c left join products p on p.id = c.product_id and p.deleted_at is null
+  where c.id in (select json_array_elements_text($1::json))`;
+// findUser's rule: a user by id, or by username ignoring case (usernames never look like ids).
+const USERS = `select id, lower(username) as uname from users
+  where id in (select json_array_elements_text($1::json)) or lower(username) in (select lower(json_array_elements_text($1::json)))`;
+const PRODUCTS = `select id, seller_id, is_hidden from products
+  where id in (select json_array_elements_text($1::json)) and deleted_at is null`;
+
+/** The facts for `inputs`, one statement per kind that any input needs. */
+export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<Facts> {
+  const conversationIds = new Set<string>();
+  const names = new Set<string>();
+  const productIds = new Set<string>();
+  for (const i of inputs) {
+    if (i.conversationId) conversationIds.add(i.conversationId);
+    if (i.to !== undefined) names.add(i.to);
+    if (i.productId && !i.conversationId) productIds.add(i.productId);
+  }
+  const facts: Facts = {
+    conversations: new Map(),
+    users: new Map(),
+    products: new Map(),
+  };
+  if (conversationIds.size) for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
+  if (names.size) {
+    for (const u of await raw<{ id: string; uname: string }>(USERS, [JSON.stringify([...names])])) {
+      facts.users.set(u.id, u.id);
+      if (!facts.users.has(u.uname)) facts.users.set(u.uname, u.id);
+    }
+  }
+  if (productIds.size) for (const p of await raw<ProductFact>(PRODUCTS, [JSON.stringify([...productIds])])) facts.products.set(p.id, p);
+  return facts;
+}
+
+const invalid = (path: string, message: string) => new ApiError("validation_failed", message, { errors: [{ path, message }] });
+const findUser = (facts: Facts, idOrUsername: string) => facts.users.get(idOrUsername) ?? facts.users.get(idOrUsername.toLowerCase()) ?? null;
+
+/** The rules of sending, on the facts: the target, or the ApiError that refuses the message. */
+export async function resolveTarget(tx: Db, facts: Facts, actor: SignedInActor, input: SendMessageInput): Promise<Target> {
+  const target = input.conversationId ? existingTarget(facts, actor.user.id, input) : newTarget(facts, actor, input);
+  await assertNotSelfTrade(tx, actor, {
+    userId: target.otherId,
+    sellerProfileId: selfTradeStore(actor, target.productSellerId),
+  });
+  return target;
+}
+
+function existingTarget(facts: Facts, me: string, input: SendMessageInput): Target {
+  const c = facts.conversations.get(input.conversationId!);
+  if (!c || (c.user_a !== me && c.user_b !== me)) throw notFound("Conversation");
+  const otherId = c.user_a === me ? c.user_b : c.user_a;
+  // `to` and `productId` may accompany a conversationId (the socket frame carries `to`), but must
+  // name this conversation: a message never lands in a thread the client did not mean.
+  if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId) throw invalid("to", "`to` is not the other participant of this conversation");
+  if (input.productId !== undefined && input.productId !== c.product_id) throw invalid("productId", "`productId` is not the product of this conversation");
+  return {
+    conversationId: c.id,
+    otherId,
+    productId: c.product_id,
+    productSellerId: c.seller_id,
+  };
+}
+
+function newTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput): Target {
+  const me = actor.user.id;
+  const otherId = findUser(facts, input.to!);
+  if (!otherId) throw notFound("User");
+  if (otherId === me) throw invalid("to", "You cannot send a message to yourself");
+  let productSellerId: string | null = null;
+  if (input.productId) {
+    const p = facts.products.get(input.productId);
+    // A hidden product exists only for its own store's accounts.
+    if (!p || (p.is_hidden && p.seller_id !== actingSellerProfileId(actor))) throw notFound("Product");
+    productSellerId = p.seller_id;
+  }
+  return {
+    conversationId: null,
+    otherId,
+    productId: input.productId ?? null,
+    productSellerId,
+  };
+}
+
+/**
+ * The store whose product makes this a self-trade. An AI_SELLER speaks for its guardian's store,
+ * so that store's products are its own side of the conversation (answering buyers about them is
+ * its job); its guardian and sibling are still refused through the counterparty check.
+ */
+function selfTradeStore(actor: SignedInActor, productSellerId: string | null): string | null {
+  return productSellerId && productSellerId !== actingSellerProfileId(actor) ? productSellerId : null;
+}
+
+type PairKey = { a: string; b: string; p: string | null };
+const lockKey = (k: PairKey) => `chat:${k.a}:${k.b}:${k.p ?? ""}`;
+
+// The advisory locks serialize the first messages of a pair (a unique index cannot, since
+// product_id may be null), taken in one sorted order so two groups never wait on each other.
+const LOCK_PAIRS = `select count(pg_advisory_xact_lock(hashtext(k))) from (select json_array_elements_text($1::json) as k order by 1) s`;
+const FIND_PAIRS = `select distinct on (c.user_a, c.user_b, coalesce(c.product_id, '')) c.id, c.user_a, c.user_b, c.product_id
+  from conversations c join json_to_recordset($1::json) as x(a text, b text, p text)
+    on c.user_a = x.a and c.user_b = x.b and coalesce(c.product_id, '') = coalesce(x.p, '')
+  order by c.user_a, c.user_b, coalesce(c.product_id, ''), c.created_at`;
+const CREATE_PAIRS = `insert into conversations (id, user_a, user_b, product_id)
+  select x.id, x.a, x.b, x.p from json_to_recordset($1::json) as x(id text, a text, b text, p text)`;
+
+/** Give every new-pair target its conversation: the pair's existing one, else one created now. */
+export async function findOrCreateConversations(raw: Raw, items: { me: string; target: Target }[]): Promise<void> {
+  const open = items.filter((x) => x.target.conversationId === null);
+  if (open.length === 0) return;
+  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey => (me < t.otherId ? { a: me, b: t.otherId, p: t.productId } : { a: t.otherId, b: me, p: t.productId });
+  const keys = new Map<string, PairKey>();
+  for (const x of open) keys.set(lockKey(keyOf(x)), keyOf(x));
+  await raw(LOCK_PAIRS, [JSON.stringify([...keys.keys()])]);
+  const found = new Map<string, string>();
+  for (const c of await raw<{
+    id: string;
+    user_a: string;
+    user_b: string;
+    product_id: string | null;
+  }>(FIND_PAIRS, [JSON.stringify([...keys.values()])])) {
+    found.set(lockKey({ a: c.user_a, b: c.user_b, p: c.product_id }), c.id);
+  }
+  const created = [...keys].filter(([k]) => !found.has(k)).map(([k, key]) => ({ ...key, id: newId(), k }));
+  if (created.length) await raw(CREATE_PAIRS, [JSON.stringify(created)]);
+  for (const c of created) found.set(c.k, c.id);
+  for (const x of open) x.target.conversationId = found.get(lockKey(keyOf(x)))!;
+}
