@@ -50,7 +50,12 @@ describe("cached product lists", () => {
     const buyer = await createUser("BUYER");
     const buyerToken = await login(buyer.username, buyer.password);
     expect((await api(`/api/products/${product.id}`, { token: buyerToken })).status).toBe(200);
-    const viewed = await list(path);
+    // Views are written in groups about once a second (lib/services/catalog/views.ts): poll for it.
+    let viewed = await list(path);
+    for (const deadline = Date.now() + 10_000; viewed.products[0]!.viewCount !== first.products[0]!.viewCount + 1 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      viewed = await list(path);
+    }
     expect(viewed.products[0]!.viewCount).toBe(first.products[0]!.viewCount + 1);
     expect(viewed.statements).toBe(again.statements);
 
