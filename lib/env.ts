@@ -55,6 +55,9 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   // Product lists and searches cached per instance, exact by the catalog's version (0 disables).
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // Product, booth, store and exhibition pages for anonymous visitors, kept as HTML per instance
+  // and served while what they show is unchanged (lib/pages/page-cache.ts; 0 disables).
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
   DEBUG_QUERY_COUNT: bool.default(false),
 }).superRefine((e, ctx) => {
