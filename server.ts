@@ -1,6 +1,7 @@
 // The custom server: Next.js and the /ws/chat WebSocket on one port. Opens, migrates and seeds the
 // database before it listens; shuts down gracefully on SIGTERM/SIGINT.
 import { createServer, type IncomingMessage } from "node:http";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
@@ -10,12 +11,14 @@ import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
+import { createPageCache } from "@/lib/pages/page-cache";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { sitemapRoute } from "@/lib/services/seo/http";
+import { flushViews } from "@/lib/services/catalog/views";
 import { listenForTestSql } from "@/lib/server/test-sql";
 
 async function main() {
@@ -52,6 +55,9 @@ async function main() {
   const securityHeaders = baseSecurityHeaders(https);
   const fallbackCsp = staticPageCsp({ dev, https });
   const cspAtWriteHead = pageCspAtWriteHead(path.join(process.cwd(), ".next"), { dev, https });
+  // Anonymous product, booth, store and exhibition pages from an exact HTML cache (not in development).
+  const buildId = () => readFileSync(path.join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim();
+  const pages = !dev && e.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, buildId: buildId(), https, db: dbHandle }) : null;
   const server = createServer(timeouts, (req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
@@ -90,8 +96,11 @@ async function main() {
       });
       return;
     }
-    cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
-    void handleRequest(req, res);
+    const render = () => {
+      cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
+      void handleRequest(req, res);
+    };
+    if (!pages?.serve(req, res, render)) render();
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our
   // socket; intercepting the event keeps /ws/chat ours and every other path closed, and leaves
@@ -128,8 +137,8 @@ async function main() {
     chat.close();
     // Stop accepting; in-flight requests finish (their writes commit) before the database closes.
     server.close(() => {
-      void renormalization
-        .stop()
+      // Views still in the buffer are written before the database closes.
+      void Promise.all([renormalization.stop(), flushViews().catch((err: unknown) => console.error("writing product views failed", err))])
         .then(() => closeDatabase())
         .catch((err: unknown) => console.error("closing the database failed", err))
         .finally(() => process.exit(0));

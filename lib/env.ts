@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
   // (every page in every locale). Smaller only to see the split with few rows (tests).
   SITEMAP_CHILD_SIZE: z.coerce.number().int().min(15).max(50_000).default(50_000),
+  // Product, booth, store and exhibition pages for anonymous visitors, kept as HTML per instance
+  // and served while what they show is unchanged (lib/pages/page-cache.ts; 0 disables).
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
   DEBUG_QUERY_COUNT: bool.default(false),
 }).superRefine((e, ctx) => {

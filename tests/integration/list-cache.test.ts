@@ -78,6 +78,7 @@ describe("cached product lists", () => {
     const buyer = await createUser("BUYER");
     const buyerToken = await login(buyer.username, buyer.password);
     expect((await api(`/api/products/${product.id}`, { token: buyerToken })).status).toBe(200);
+    // Views are written in groups about once a second (lib/services/catalog/views.ts): poll for it.
     await eventually(async () => expect((await list(path)).products[0]!.viewCount).toBe(first.products[0]!.viewCount + 1));
 
     // Each change: the writer's own next read shows it at once; anyone's read a second later too.

@@ -240,7 +240,13 @@ describe("store back office", () => {
     const p = await createProduct(seller.token);
     for (let i = 0; i < 3; i++) await api(`/api/products/${p.id}`);
     const today = new Date().toISOString().slice(0, 10);
-    const views = await api<{ total: number; days: { date: string; count: number }[] }>("/api/analytics/views", { token: seller.token });
+    // Views are written in groups about once a second (lib/services/catalog/views.ts): poll for them.
+    const readViews = () => api<{ total: number; days: { date: string; count: number }[] }>("/api/analytics/views", { token: seller.token });
+    let views = await readViews();
+    for (const deadline = Date.now() + 10_000; views.body.total !== 3 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      views = await readViews();
+    }
     expect(views.body.total).toBe(3);
     expect(views.body.days).toHaveLength(30);
     expect(views.body.days.at(-1)).toEqual({ date: today, count: 3 });

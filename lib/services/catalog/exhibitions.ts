@@ -108,7 +108,7 @@ export async function createExhibition(
     // Booths that named this exhibition before it existed join it now.
     await db
       .update(booths)
-      .set({ exhibitionId: row!.id })
+      .set({ exhibitionId: row!.id, updatedAt: new Date() })
       .where(and(sql`${booths.exhibitionId} is null`, eq(sql`lower(${booths.exhibitionName})`, input.name.toLowerCase())));
     return exhibitionView(row!, 0);
   } catch (err) {

@@ -1,17 +1,17 @@
-// Product verbs (spec 4.2, contract 4): create, read (counting a view), update, patch (booth
-// assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
+// Product verbs (spec 4.2, contract 4): create, read (counting a view, buffered in views.ts), update,
+// patch (booth assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { actingSellerProfileId, requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { booths, categories, products, productViews, sellerProfiles } from "@/lib/db/schema";
+import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { discountApprovalRule } from "@/lib/services/ai/conduct";
 import { localizedName } from "./categories";
 import { productView, type ProductRow } from "./product-view";
+import { pendingViews, recordView } from "./views";
 
 export const BOOTH_CAPACITY = 100;
 
@@ -101,10 +101,9 @@ export async function getProduct(db: Db, actor: Actor, id: string, locale = "en"
   if (!row || !p || (p.isHidden && !own)) throw notFound("Product");
   if (!own) {
     const userId = actor.type === "human" || actor.type === "ai" ? actor.user.id : null;
-    // The view row and the counter in one statement (one round trip, one implicit transaction).
-    await db.execute(sql`with v as (insert into ${productViews} (id, product_id, seller_id, user_id) values (${newId()}, ${p.id}, ${p.sellerId}, ${userId}))
-      update ${products} set view_count = view_count + 1 where id = ${p.id}`);
-    p.viewCount += 1;
+    // Counted outside the request (views.ts): what this process has not yet written shows too.
+    p.viewCount += pendingViews(p.id) + 1;
+    recordView({ productId: p.id, sellerId: p.sellerId, userId });
   }
   const booth = row.booth?.id && (row.booth.isPublished || own) ? { id: row.booth.id, name: row.booth.name, isPublished: row.booth.isPublished } : null;
   const seller = row.seller ? { id: row.seller.id, companyName: row.seller.companyName, country: row.seller.country } : { id: p.sellerId, companyName: "", country: null };

@@ -16,7 +16,9 @@ import { getProduct } from "@/lib/services/catalog/products";
 import { listProducts } from "@/lib/services/catalog/search";
 
 export const dynamic = "force-dynamic";
-// Metadata and page read the product (and count the view) once per request.
+// Metadata and page read the product (and count the view) once per request. Anonymous answers are
+// kept as HTML by lib/pages/page-cache.ts while what they show is unchanged; the view of a cached
+// answer is counted there.
 const load = cache(async (id: string, locale: Locale) => orNull(getProduct(await getDb(), ANONYMOUS, id, locale)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 

@@ -9,7 +9,7 @@ import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { orNull } from "@/lib/services/catalog/page-data";
-import { searchProducts } from "@/lib/services/catalog/search";
+import { listProducts } from "@/lib/services/catalog/search";
 import { getStore } from "@/lib/services/catalog/stores";
 
 export const dynamic = "force-dynamic";
@@ -32,7 +32,9 @@ export default async function StorePage({ params }: Params) {
   const db = await getDb();
   const store = await load(id);
   if (!store) notFound();
-  const items = await searchProducts(db, ProductListQuery.parse({ sellerId: id, sort: "newest", limit: 24, locale }), { facets: false });
+  // Read directly, not through the near-real-time list cache: this page is cached as HTML keyed on
+  // the store's rows (lib/pages/versions.ts), so what it renders must be exact at once.
+  const items = { products: await listProducts(db, ProductListQuery.parse({ sellerId: id, sort: "newest", limit: 24, locale })) };
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6">

@@ -1,0 +1,104 @@
+// Product views, counted outside the request: a page view or an API detail read only appends to an
+// in-memory buffer; a flush writes the buffered views in one transaction (one multi-row INSERT into
+// product_views, one UPDATE of the counters) every second, at 500 views, and at shutdown. A read
+// stays a read, and a burst of views on one product is one counter update instead of one each.
+// Within the flush interval the views of another instance are not yet in its counters (contract
+// 9.3: lists are fresh within one second); this instance adds its own pending ones to what it shows.
+import { sql } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db/client";
+import { uncounted } from "@/lib/db/query-count";
+import { products, productViews } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+
+export type View = {
+  productId: string;
+  sellerId: string;
+  userId: string | null;
+  at: Date;
+};
+
+const FLUSH_MS = 1000;
+const FLUSH_AT = 500;
+
+type Buffer = {
+  pending: View[];
+  flushing: View[];
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+};
+const KEY = Symbol.for("expo-trade.view-buffer");
+// Next loads this module twice (server.ts and the page bundle): one buffer per process.
+const buffer = (): Buffer =>
+  ((globalThis as typeof globalThis & { [KEY]?: Buffer })[KEY] ??= {
+    pending: [],
+    flushing: [],
+    timer: null,
+    running: null,
+  });
+
+/** Counts one view (the caller decides who counts: never a store viewing its own product). */
+export function recordView(view: Omit<View, "at">): void {
+  const b = buffer();
+  b.pending.push({ ...view, at: new Date() });
+  if (b.pending.length >= FLUSH_AT) void uncounted(flushViews);
+  else b.timer ??= later();
+}
+
+// Unref'd: the server's shutdown flushes explicitly; a timer must not hold a process open.
+// Shared work, outside the request that happens to schedule it (DEBUG_QUERY_COUNT).
+const later = () => uncounted(() => setTimeout(() => void flushViews(), FLUSH_MS).unref());
+
+/** Views of this product this process has counted but not yet written. */
+export function pendingViews(productId: string): number {
+  const b = buffer();
+  let n = 0;
+  for (const v of b.pending) if (v.productId === productId) n++;
+  for (const v of b.flushing) if (v.productId === productId) n++;
+  return n;
+}
+
+/** Writes every buffered view; resolves when they are committed (shutdown awaits it). */
+export async function flushViews(): Promise<void> {
+  const b = buffer();
+  // One flush at a time, so two batches never race on the same counters' row locks.
+  while (b.running) await b.running;
+  if (b.timer) clearTimeout(b.timer);
+  b.timer = null;
+  if (b.pending.length === 0) return;
+  b.flushing = b.pending;
+  b.pending = [];
+  const db = await getDb();
+  // Once more on failure: two instances' batches may deadlock on the same counters (PostgreSQL
+  // aborts one of them), and a retry then finds the rows free.
+  b.running = write(db, b.flushing)
+    .catch(() => write(db, b.flushing))
+    .catch((err: unknown) => console.error(`writing ${b.flushing.length} product views failed`, err))
+    .finally(() => {
+      b.flushing = [];
+      b.running = null;
+      if (b.pending.length > 0) b.timer ??= later();
+    });
+  await b.running;
+}
+
+async function write(db: Db, views: View[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const v of views) counts.set(v.productId, (counts.get(v.productId) ?? 0) + 1);
+  const rows = sql.join(
+    views.map((v) => sql`(${newId()}, ${v.productId}, ${v.sellerId}, ${v.userId}, ${v.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const bumps = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}, ${n}::int)`),
+    sql`, `,
+  );
+  await db.transaction(async (tx) => {
+    // A product deleted with its store since the view (a hard delete) has nothing left to count.
+    await tx.execute(sql`insert into ${productViews} (id, product_id, seller_id, user_id, created_at)
+      select v.id, v.product_id, v.seller_id, v.user_id, v.created_at
+      from (values ${rows}) as v(id, product_id, seller_id, user_id, created_at)
+      where exists (select 1 from ${products} p where p.id = v.product_id)`);
+    await tx.execute(sql`update ${products} set view_count = ${products.viewCount} + v.n
+      from (values ${bumps}) as v(id, n) where ${products.id} = v.id`);
+  });
+}
