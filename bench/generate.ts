@@ -3,7 +3,8 @@
 // after the app's own migrations. Every search column is computed by the app's own code
 // (lib/search/normalize.ts), so the rows are exactly what POST /api/products would have stored.
 // Also opens scenario 4's conversations and writes the manifest the scenarios read: product ids,
-// sellers with Bearer tokens, the Zipf-distributed search queries and the list URLs.
+// sellers with Bearer tokens, the Zipf-distributed search queries, the list URLs and the products
+// scenario 8's signed-in sellers edit.
 //
 //   node --import tsx bench/generate.ts --out DIR [--products N]   (DATABASE_URL or PGLITE_DIR set)
 import bcrypt from "bcryptjs";
@@ -29,6 +30,9 @@ const PRODUCTS = Number(arg("--products", "100000"));
 const SELLERS = 1000;
 const BOOTHS = 2000;
 const CATEGORIES = 500;
+/** Scenario 8 signs in as the first WRITERS sellers (POST /api/auth/login) and edits their products. */
+const WRITERS = 50;
+const OWNED_MAX = 5000;
 
 const r = rng(SEED);
 const words = loadWords();
@@ -173,6 +177,7 @@ async function main() {
     "is_hidden", "search_text", "title_norm", "cjk_grams", "tokens", "keywords_norm", "search_version", "created_at", "updated_at",
   ];
   const productIds: string[] = [];
+  const owned: { id: string; seller: number }[] = [];
   let rows: string[] = [];
   let keywordTotal = 0;
   for (let i = 0; i < PRODUCTS; i++) {
@@ -186,6 +191,8 @@ async function main() {
     const id = seededId(created.getTime());
     const hidden = r() < 0.01;
     if (!hidden) productIds.push(id);
+    const sellerIndex = (i % BOOTHS) % SELLERS;
+    if (!hidden && sellerIndex < WRITERS && owned.length < OWNED_MAX) owned.push({ id, seller: sellerIndex });
     const cols = searchColumns({ title, description, keywords });
     const price = (Math.round(Math.exp(r() * Math.log(500_000)) + int(r, 0, 99)) / 100).toFixed(2);
     rows.push(
@@ -234,6 +241,8 @@ async function main() {
     password: BENCH_PASSWORD,
     sellers: sellers.map((s, i) => ({ id: s.userId, username: s.username, email: s.email, token: tokens[i] })),
     productIds: sampleOf(productIds, 2000),
+    // Products of the first WRITERS sellers (index into `sellers`), for scenario 8's updates.
+    owned,
     categories: seeded.filter((c) => !c.parent_id).map((c) => c.slug),
     searchQueries: searchQueries(2000),
     listUrls: listUrls(500, seeded.filter((c) => !c.parent_id).map((c) => c.slug)),

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench` (issue #6): generates the seeded data set, then runs the seven scenarios against
+// `npm run bench` (issues #6, #12): generates the seeded data set, then runs the scenarios against
 // the production build on a throwaway PostgreSQL cluster and on PGlite, each paired with its
 // baseline (A B A B after a warm-up). Writes bench/results/<time>.json, prints the table and, on a
 // full run, rewrites the generated part of BENCHMARKS.md.
 //
-//   npm run bench                       full run (36 min on a quiet 2-core machine)
+//   npm run bench                       full run (about 60 min on a quiet 2-core machine)
 //   npm run bench -- --quick            short smoke run (20k products, short rounds; no BENCHMARKS.md)
 //   npm run bench -- --only 2,3 --engines pg --products 50000 --write
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
+//   npm run bench -- --only 9 --engines pg --products 1000000    uncached head terms at 1M products
 //   (--reuse-data keeps PGlite's generated directories from the previous run)
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,17 +17,19 @@ import path from "node:path";
 import { aptInstall } from "../scripts/apt.mjs";
 import { findPgBin, startCluster } from "../scripts/pg-cluster.mjs";
 import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, SERVER_CPU, startProcess } from "./lib/proc.mjs";
-import { mergeResults, renderTable, writeBenchmarksMd } from "./report.mjs";
+import { judge, mergeResults, renderTable, writeBenchmarksMd } from "./report.mjs";
 import { chatScenario } from "./scenarios/chat.mjs";
 import { settle } from "./scenarios/common.mjs";
+import { headTermScenario } from "./scenarios/head-terms.mjs";
 import { healthScenario, listScenario, loginScenario, searchScenario, soakScenario, ssrScenario } from "./scenarios/http.mjs";
+import { liveScenario } from "./scenarios/live.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const quick = flag("--quick");
 const engines = opt("--engines", "pg,pglite").split(",");
-const only = opt("--only", "1,2,3,4,5,6,7").split(",").map(Number);
+const only = opt("--only", "1,2,3,4,5,6,7,8,9").split(",").map(Number);
 const merge = opt("--merge", null);
 const write = flag("--write") || !!merge || (!quick && !args.includes("--only") && !args.includes("--engines"));
 
@@ -38,9 +41,15 @@ if (PINNING && !process.env.BENCH_PINNED) {
 
 const cfg = quick
   ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 20, searchBudget: 30, recallBudget: 60,
-      recallQueries: 20, recallFullMax: 1000, listRate: 100, loginSeconds: 5, ssrSeconds: 4, sockets: 200, soakSeconds: 30, soakWindow: 10 }
+      recallQueries: 20, recallFullMax: 1000, listRate: 100, loginSeconds: 5, ssrSeconds: 4, sockets: 200, soakSeconds: 30, soakWindow: 10,
+      live: { rounds: 2, seconds: 20, warm: 5, gap: 5, probeEvery: 3 }, liveLite: { rounds: 2, seconds: 10, warm: 5, gap: 5, probeEvery: 3 },
+      head: { rounds: 2, reps: 5, baseReps: 1, budget: 20 } }
   : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 60, searchRounds: 2, searchRate: 20, searchBudget: 60, recallBudget: 150,
-      recallQueries: 60, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60 };
+      recallQueries: 60, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60,
+      // Scenario 8: 5 x (60 s with writes, 60 s without) on PostgreSQL, 2 x 30 s on PGlite (as #7);
+      // scenario 9: rounds of `reps` requests per head term on the app, `baseReps` on the baseline.
+      live: { rounds: 5, seconds: 60, warm: 20, gap: 10, probeEvery: 3 }, liveLite: { rounds: 2, seconds: 30, warm: 10, gap: 10, probeEvery: 3 },
+      head: { rounds: 3, reps: 20, baseReps: 2, budget: 45 } };
 cfg.products = Number(opt("--products", cfg.products));
 if (args.includes("--soak")) cfg.soakSeconds = Number(opt("--soak"));
 // PGlite runs the soak shorter (one process serves every query; see BENCHMARKS.md).
@@ -125,12 +134,17 @@ let partial = null;
 
 async function runEngine(engine, prepared) {
   const { dir, dbEnv, baselineEnv, manifest } = prepared;
-  const port = await freePort();
-  const profileDir = path.join(dir, "profiles");
-  mkdirSync(profileDir, { recursive: true });
+  // Each app process profiles into its own directory (the hook numbers its files per process).
+  let started = 0;
+  const startApp = async (name, env = {}) => {
+    const port = await freePort();
+    const profileDir = path.join(dir, "profiles", `${name}-${++started}`);
+    mkdirSync(profileDir, { recursive: true });
+    const proc = await startProcess({ name, args: ["--import", "tsx", "server.ts"], env: { ...appEnv(dbEnv, dir, port), ...env }, ready: httpReady(`http://127.0.0.1:${port}/api/health`), profileDir });
+    return { ...proc, base: `http://127.0.0.1:${port}` };
+  };
   log(`${engine}: starting the app`);
-  const proc = await startProcess({ name: "app", args: ["--import", "tsx", "server.ts"], env: appEnv(dbEnv, dir, port), ready: httpReady(`http://127.0.0.1:${port}/api/health`), profileDir });
-  const app = { ...proc, base: `http://127.0.0.1:${port}` };
+  const app = await startApp("app");
   const baselines = [];
   let catalog = null;
   const ctx = {
@@ -164,6 +178,24 @@ async function runEngine(engine, prepared) {
       catalog = await ctx.baseline("catalog", "bench/servers/catalog.ts", { BENCH_SQL: path.join(dir, "list-sql.json"), ...env });
       return catalog;
     },
+    /**
+     * Run `fn` against a second instance of the app started with `env` on the same data (e.g.
+     * SEARCH_CACHE_MB=0). PGlite allows one process per data directory: there the app is stopped
+     * meanwhile and started again afterwards (ctx.app keeps working: the object is updated).
+     */
+    async withApp(env, fn) {
+      if (engine === "pglite") await app.stop();
+      try {
+        const variant = await startApp("app-variant", env);
+        try {
+          return await fn(variant);
+        } finally {
+          await variant.stop();
+        }
+      } finally {
+        if (engine === "pglite") Object.assign(app, await startApp("app"));
+      }
+    },
     staticPages() {
       try {
         const m = JSON.parse(readFileSync(path.join(ROOT, ".next", "prerender-manifest.json"), "utf8"));
@@ -183,6 +215,8 @@ async function runEngine(engine, prepared) {
     [5, loginScenario],
     [6, ssrScenario],
     [7, soakScenario],
+    [8, liveScenario],
+    [9, headTermScenario],
   ];
   const rows = [];
   try {
@@ -192,8 +226,8 @@ async function runEngine(engine, prepared) {
       await settle(app.base);
       const t0 = Date.now();
       try {
-        const r = await fn(ctx);
-        rows.push({ ...r, engine, seconds: Math.round((Date.now() - t0) / 1000) });
+        const r = judge({ ...(await fn(ctx)), engine });
+        rows.push({ ...r, seconds: Math.round((Date.now() - t0) / 1000) });
         partial?.(rows);
         log(`${engine}: scenario ${id} ${r.met ? "met" : "MISSED"}: ${r.measured}`);
       } catch (err) {

@@ -1,6 +1,6 @@
 // Scenario 6's baseline renders "the same tree" as the app's product page: the app's HTML for a
-// product (scripts removed) is parsed once into React elements, and every request renders them
-// again with react-dom/server's renderToString.
+// product (scripts removed) is parsed once into React elements and rendered with react-dom/server's
+// renderToString on the product's first request; the baseline serves that HTML from memory after.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createElement, type ReactNode } from "react";

@@ -8,7 +8,8 @@ import { performance } from "node:perf_hooks";
 import { summarize } from "./stats.mjs";
 
 /**
- * @param {{ base: string, rate: number, seconds: number, request: (i: number) => { method?: string, path: string, headers?: Record<string,string>, body?: string, tag?: string }, timeoutMs?: number, windowSeconds?: number, maxInFlight?: number }} o
+ * `raw` keeps every latency and tag in the result (scenario 8 pools them over several runs).
+ * @param {{ base: string, rate: number, seconds: number, request: (i: number) => { method?: string, path: string, headers?: Record<string,string>, body?: string, tag?: string }, timeoutMs?: number, windowSeconds?: number, maxInFlight?: number, raw?: boolean }} o
  */
 export async function openLoop(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -83,6 +84,7 @@ export async function openLoop(o) {
   const byTag = {};
   tags.forEach((t, i) => t && !Number.isNaN(latency[i]) && (byTag[t] ??= []).push(latency[i]));
   if (Object.keys(byTag).length) result.byTag = Object.fromEntries(Object.entries(byTag).map(([k, v]) => [k, summarize(v)]));
+  if (o.raw) result.raw = { latency: [...latency], tags };
   return result;
 }
 
@@ -106,7 +108,7 @@ export async function sequential(base, paths, budgetMs = Infinity) {
       req.on("error", reject);
       req.end();
     });
-    out.push({ ms: performance.now() - t, status, bytes: body.length });
+    out.push({ path, ms: performance.now() - t, status, bytes: body.length });
   }
   agent.destroy();
   return out;

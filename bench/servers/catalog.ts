@@ -1,14 +1,17 @@
-// Baselines of scenarios 2, 3 and 6 on raw node:http and a raw driver (postgres.js or PGlite):
+// Baselines of scenarios 2, 3, 6 and 9 on raw node:http and a raw driver (postgres.js or PGlite):
 //   GET /api/products?...        the app's captured SQL for that URL, same JSON (productView)
 //   GET /api/products/search?q=  the sequential-scan ILIKE ground truth: 20 rows, total, facets
 //   GET /truth?q=                every id (and its store) the ground truth matches (recall)
-//   GET /zh/products/:id         renderToString of the app's page tree (from an HTML snapshot)
-//                                after reading the product
+//   GET /exact/search?q=         issue #6's search frozen as fixed SQL (exact-search.ts), app JSON
+//   GET /exact/count?q=          how many products that search matches
+//   GET /zh/products/:id         the app's page tree (from an HTML snapshot) read and rendered with
+//                                renderToString on its first request, then served from memory
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { localizedName } from "@/lib/services/catalog/categories";
 import { productView } from "@/lib/services/catalog/product-view";
 import { openRaw, productRow } from "./db";
+import { exactCount, exactSearch } from "./exact-search";
 import { loadTrees, renderTree } from "../lib/html-tree";
 import { truthWhere } from "../lib/truth.mjs";
 
@@ -19,6 +22,7 @@ async function main() {
   const db = await openRaw();
   const captured: Captured = process.env.BENCH_SQL ? JSON.parse(readFileSync(process.env.BENCH_SQL, "utf8")) : {};
   const trees = process.env.BENCH_SSR_DIR ? loadTrees(process.env.BENCH_SSR_DIR) : new Map();
+  const pages = new Map<string, Buffer>();
   const view = (r: Row, locale: string) =>
     productView(productRow(r), { id: String(r.seller_id), companyName: String(r.company_name), country: (r.country as string) ?? null }, localizedName(r.names as Record<string, string>, locale));
 
@@ -70,11 +74,26 @@ async function main() {
       if (u.pathname === "/api/products/search") {
         return send(200, "application/json; charset=utf-8", JSON.stringify(await scan(u.searchParams.get("q") ?? "", Number(u.searchParams.get("limit") ?? 20))));
       }
+      if (u.pathname === "/exact/search") {
+        const q = u.searchParams.get("q") ?? "";
+        const limit = Number(u.searchParams.get("limit") ?? 20);
+        const { rows, total, facets } = await exactSearch(db, q, limit);
+        const categories = facets.map((f) => ({ id: String(f.id), name: localizedName(f.names as Record<string, string>, "en"), count: Number(f.n) }));
+        return send(200, "application/json; charset=utf-8", JSON.stringify({ products: rows.map((r) => view(r, "en")), page: 1, limit, total, facets: { categories } }));
+      }
+      if (u.pathname === "/exact/count") return send(200, "application/json", JSON.stringify({ n: await exactCount(db, u.searchParams.get("q") ?? "") }));
       const m = /^\/zh\/products\/([^/]+)$/.exec(u.pathname);
       if (m && trees.has(m[1]!)) {
-        const [row] = (await db.query("select * from products where id = $1 and deleted_at is null", [m[1]])) as Row[];
-        if (!row) return send(404, "text/plain", "no product");
-        return send(200, "text/html; charset=utf-8", "<!DOCTYPE html>" + renderTree(trees.get(m[1]!)));
+        // A cached-HTML server: the product is read and its page rendered once, then served as is.
+        let html = pages.get(m[1]!);
+        if (html === undefined) {
+          const [row] = (await db.query("select * from products where id = $1 and deleted_at is null", [m[1]])) as Row[];
+          if (!row) return send(404, "text/plain", "no product");
+          html = Buffer.from("<!DOCTYPE html>" + renderTree(trees.get(m[1]!)), "utf8");
+          pages.set(m[1]!, html);
+        }
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": html.length });
+        return res.end(html);
       }
       send(404, "text/plain", "not found");
     };

@@ -1,0 +1,222 @@
+// Scenario 8 (issue #12): the live catalog. 100 reads/s open loop (70% search over the Zipf mix,
+// 20% product detail, 10% lists) with 5 product updates/s and 1 new product/s by signed-in sellers
+// (A), against the same reads without writes (B), alternated: A B A B ..., equal time on each side.
+// A freshness probe runs during the A phases (bench/lib/live-writes.mjs).
+import { openLoop } from "../lib/open-loop.mjs";
+import {
+  createStream,
+  probeLoop,
+  signInWriters,
+  updateStream,
+} from "../lib/live-writes.mjs";
+import { rssSampler } from "../lib/proc.mjs";
+import { rng } from "../lib/rand.mjs";
+import { median, pairedRatio, round3, summarize } from "../lib/stats.mjs";
+import { profiled } from "./common.mjs";
+import { row } from "./http.mjs";
+
+const READ_RATE = 100;
+const UPDATE_RATE = 5;
+const CREATE_RATE = 1;
+
+/** The read mix, one seeded stream: each phase continues where the one before stopped. */
+function readMix(manifest, n) {
+  const r = rng(12);
+  const q = manifest.searchQueries;
+  const ids = manifest.productIds;
+  const urls = manifest.listUrls;
+  const mix = [];
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    if (x < 0.7)
+      mix.push({
+        path: `/api/products/search?q=${encodeURIComponent(q[Math.floor(r() * q.length)].q)}`,
+        tag: "search",
+      });
+    else if (x < 0.9)
+      mix.push({
+        path: `/api/products/${ids[Math.floor(r() * ids.length)]}`,
+        tag: "detail",
+      });
+    else mix.push({ path: urls[Math.floor(r() * urls.length)], tag: "list" });
+  }
+  return mix;
+}
+
+/** Latencies of `runs` (open-loop results with `raw`) pooled per class. */
+function pooled(runs) {
+  const by = { searchList: [], detail: [], all: [] };
+  for (const run of runs) {
+    run.raw.latency.forEach((ms, i) => {
+      if (Number.isNaN(ms)) return;
+      by.all.push(ms);
+      (run.raw.tags[i] === "detail" ? by.detail : by.searchList).push(ms);
+    });
+  }
+  return Object.fromEntries(
+    Object.entries(by).map(([k, v]) => [k, summarize(v)]),
+  );
+}
+
+const strip = (run) => ({ ...run, raw: undefined });
+
+export async function liveScenario(ctx) {
+  const { app, cfg, manifest, engine } = ctx;
+  const { rounds, seconds, warm, gap, probeEvery } =
+    engine === "pglite" ? cfg.liveLite : cfg.live;
+  const tokens = await signInWriters(app.base, manifest);
+  const mix = readMix(manifest, 50_000);
+  let offset = 0;
+  const reads = (s) => {
+    const start = offset;
+    offset += Math.round(READ_RATE * s);
+    return openLoop({
+      base: app.base,
+      rate: READ_RATE,
+      seconds: s,
+      raw: true,
+      request: (i) => mix[(start + i) % mix.length],
+    });
+  };
+  const updates = updateStream(manifest, tokens);
+  const creates = createStream(manifest, tokens);
+  const withWrites = async (s, probe = true) => {
+    const probes = probe
+      ? probeLoop(app.base, manifest, tokens, probeEvery * 1000, 83 + offset)
+      : null;
+    const [rd, up, cr] = await Promise.all([
+      reads(s),
+      openLoop({
+        base: app.base,
+        rate: UPDATE_RATE,
+        seconds: s,
+        raw: true,
+        request: () => updates(),
+      }),
+      openLoop({
+        base: app.base,
+        rate: CREATE_RATE,
+        seconds: s,
+        raw: true,
+        request: () => creates(),
+      }),
+    ]);
+    return {
+      reads: rd,
+      updates: up,
+      creates: cr,
+      probes: probes ? await probes.stop() : [],
+    };
+  };
+  const rss = rssSampler(app.pid);
+  await reads(warm);
+  const a = [];
+  const b = [];
+  for (let k = 0; k < rounds; k++) {
+    a.push(await withWrites(seconds));
+    // Reads alone, not counted, so that B does not start in the aftermath of A's last writes.
+    if (gap) await reads(gap);
+    b.push(await reads(seconds));
+  }
+  const appRss = rss.stop();
+  const profile = await profiled(app, cfg.profileSeconds, (s) =>
+    withWrites(s, false),
+  );
+
+  const withW = pooled(a.map((x) => x.reads));
+  const without = pooled(b);
+  const upd = pooled(a.map((x) => x.updates)).all;
+  const cre = pooled(a.map((x) => x.creates)).all;
+  const ratio = pairedRatio(
+    a.map((x) => x.reads.latencyMs.p99),
+    b.map((x) => x.latencyMs.p99),
+  );
+  const probes = a.flatMap((x) => x.probes);
+  const delays = probes.filter((p) => p.delayMs !== undefined);
+  const fresh = summarize(delays.map((p) => p.delayMs));
+  const neverShown = delays.filter((p) => p.neverShown).length;
+  const staleDetail = probes.filter((p) => p.staleDetail).length;
+  const probeErrors = probes.filter((p) => p.error).length;
+  const readErrors =
+    a.reduce((n, x) => n + x.reads.errors, 0) +
+    b.reduce((n, x) => n + x.errors, 0);
+  const writeErrors = a.reduce(
+    (n, x) => n + x.updates.errors + x.creates.errors,
+    0,
+  );
+  const pooledRatio = {
+    searchList: round3(withW.searchList.p99 / without.searchList.p99),
+    detail: round3(withW.detail.p99 / without.detail.p99),
+    all: round3(withW.all.p99 / without.all.p99),
+  };
+  const errors = readErrors + writeErrors + probeErrors;
+  const met =
+    errors === 0 &&
+    withW.searchList.p99 <= 50 &&
+    withW.detail.p99 <= 20 &&
+    ratio.median <= 1.5 &&
+    upd.p99 <= 50 &&
+    cre.p99 <= 50 &&
+    delays.length > 0 &&
+    fresh.max <= 1000 &&
+    staleDetail === 0;
+  return row(
+    8,
+    `Live catalog: ${READ_RATE} reads/s (70% search, 20% detail, 10% list) with ${UPDATE_RATE} updates/s + ${CREATE_RATE} new/s vs without writes, ${rounds} x ${seconds} s each`,
+    {
+      ratio,
+      ratioOf: "read p99 with/without writes",
+      ours: {
+        p50: withW.searchList.p50,
+        p99: withW.searchList.p99,
+        rps: median(a.map((x) => x.reads.achievedRps)),
+        detail: withW.detail,
+        updates: upd,
+        creates: cre,
+        freshness: fresh,
+      },
+      baseline: {
+        p50: without.searchList.p50,
+        p99: without.searchList.p99,
+        detail: without.detail,
+      },
+      rss: { app: appRss.maxMb },
+      target:
+        "search/list p99 <= 50 ms, detail p99 <= 20 ms with writes; read p99 with/without <= 1.5x; updates and creates p99 <= 50 ms; 0 errors; a change shows in lists/searches within 1 s (contract 9.3)",
+      met,
+      measured:
+        `with writes: search/list p99 ${withW.searchList.p99} ms, detail p99 ${withW.detail.p99} ms (without: ${without.searchList.p99} / ${without.detail.p99} ms; ` +
+        `pooled ratio search/list ${pooledRatio.searchList}x, detail ${pooledRatio.detail}x); updates p50/p99 ${upd.p50} / ${upd.p99} ms, creates ${cre.p50} / ${cre.p99} ms; ` +
+        `errors: ${readErrors} reads, ${writeErrors} writes, ${probeErrors} probes; freshness over ${delays.length} probes: p50 ${fresh.p50} / p99 ${fresh.p99} / max ${fresh.max} ms` +
+        `${neverShown ? ` (${neverShown} not shown within 10 s)` : ""}; own page stale after a write: ${staleDetail}`,
+      profile,
+      raw: {
+        a: a.map((x) => ({
+          reads: strip(x.reads),
+          updates: strip(x.updates),
+          creates: strip(x.creates),
+          probes: x.probes,
+        })),
+        b: b.map(strip),
+        pooled: {
+          with: withW,
+          without,
+          updates: upd,
+          creates: cre,
+          ratio: pooledRatio,
+        },
+        config: {
+          rounds,
+          seconds,
+          warm,
+          gap,
+          probeEvery,
+          readRate: READ_RATE,
+          updateRate: UPDATE_RATE,
+          createRate: CREATE_RATE,
+          writers: tokens.size,
+        },
+      },
+    },
+  );
+}
