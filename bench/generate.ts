@@ -172,6 +172,8 @@ async function main() {
     indexdef: string;
   }[];
   for (const ix of indexes) await exec(handle, `drop index "${ix.indexname}"`);
+  // The change feed's triggers are for live writes: a bulk load is not news to any cache.
+  await exec(handle, "alter table products disable trigger products_catalog_insert_delete");
   const productCols = [
     "id", "seller_id", "category_id", "booth_id", "title", "description", "price", "currency", "moq", "accepts_oem", "images", "keywords",
     "is_hidden", "search_text", "title_norm", "cjk_grams", "tokens", "keywords_norm", "search_version", "created_at", "updated_at",
@@ -211,6 +213,7 @@ async function main() {
   log(`${PRODUCTS} products, ${keywordTotal} keywords; rebuilding ${indexes.length} indexes`);
   if (handle.kind === "postgres") await exec(handle, "set maintenance_work_mem = '512MB'");
   for (const ix of indexes) await exec(handle, ix.indexdef);
+  await exec(handle, "alter table products enable trigger products_catalog_insert_delete");
   await exec(handle, "analyze");
   log("indexes rebuilt, analyzed");
 

@@ -35,7 +35,8 @@ async function main() {
     const offset = (c.page - 1) * c.limit;
     const ended = rows.length < c.limit && (rows.length > 0 || c.page === 1);
     const total = ended ? offset + rows.length : Number(((await db.query(countStmt!.sql, countStmt!.params)) as Row[])[0]?.count ?? 0);
-    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total };
+    // Contract 9.3: exact up to 10,000, then "at least" (the captured count stops past it).
+    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total: Math.min(total, 10_000), totalRelation: total > 10_000 ? "gte" : "eq" };
   }
 
   async function scan(q: string, limit: number) {
