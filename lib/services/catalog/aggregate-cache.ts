@@ -2,7 +2,7 @@
 // page changes whenever a product it shows does, its total only when a product enters or leaves
 // the match set. Past the result window a count is only a lower bound, so it is taken a little
 // further (COUNT_MARGIN) and survives up to that many possible departures. Invalidated by the same
-// catalog feed as the pages (catalog-feed.ts), fresh within the same second.
+// catalog feed as the pages (catalog-feed.ts); consulted only while computing a page.
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { RESULT_WINDOW } from "@/lib/schemas/products";
@@ -49,8 +49,10 @@ export async function cachedAggregate<F>(db: Db, key: string, matcher: ListMatch
   onCatalogChanges("aggregate-cache", onChanges);
   await freshFeed(db);
   const c = cache();
+  // Only an answer no processed change has touched: a page computed now must reflect every change
+  // the feed has handed over (list-cache.ts relies on it), so a marked count is recomputed.
   const hit = c.entries.get(key);
-  if (hit && Date.now() < hit.deadline) return hit.value as Aggregate<F>;
+  if (hit && hit.deadline === Infinity) return hit.value as Aggregate<F>;
   let p = c.computing.get(key);
   if (!p) {
     p = fill(c, key, matcher, compute).finally(() => c.computing.delete(key));

@@ -11,6 +11,7 @@
 // being served by the start of the poll before it + WINDOW_MS: lists show a commit within a second.
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { uncounted } from "@/lib/db/query-count";
 import { categories, type CatalogState } from "@/lib/db/schema";
 
 /** Lists show a committed change within this long (contract 9.3 says one second; margin kept). */
@@ -121,7 +122,8 @@ function emit(f: Feed, changes: CatalogChange[]) {
 }
 
 function poll(f: Feed, db: Db): Promise<void> {
-  f.polling ??= pollOnce(f, db).finally(() => {
+  // Shared by every request waiting for it: not any one request's statements.
+  f.polling ??= uncounted(() => pollOnce(f, db)).finally(() => {
     f.polling = null;
   });
   return f.polling;
@@ -189,10 +191,9 @@ export async function storeChangedRecently(db: Db, sellerId: string): Promise<bo
 /** The ids of a category (by id or slug) and every category below it, from a tree kept per change. */
 export async function categorySubtree(db: Db, idOrSlug: string): Promise<Set<string>> {
   const f = feed();
-  f.categories ??= db
-    .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+  f.categories ??= uncounted(() => db.select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
     .from(categories)
-    .then((rows) => new Map(rows.map((r) => [r.id, r])))
+    .then((rows) => new Map(rows.map((r) => [r.id, r]))))
     .catch((err: unknown) => {
       f.categories = null;
       throw err;
