@@ -22,6 +22,8 @@ const IDLE_MS = 10_000;
 const SWEEP_MS = 60_000;
 /** Rows live 10 minutes (the sweep); after a pause this long an instance starts over. */
 const STALE_MS = 5 * 60_000;
+/** More changes than this in one poll drop every cached answer instead (memory stays bounded). */
+const BURST_MAX = 2_000;
 /** Changes kept in memory for lists whose computation overlapped their processing. */
 const RECENT_MAX = 5_000;
 
@@ -93,9 +95,19 @@ async function pollOnce(f: Feed, db: Db): Promise<void> {
   }
   const rows = await queryRows<Row>(
     db,
-    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${f.xmin.toString()}::bigint order by seq`,
+    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${f.xmin.toString()}::bigint order by seq limit ${BURST_MAX + 1}`,
   );
   const deadline = f.lastPollStart + WINDOW_MS;
+  if (rows.length > BURST_MAX) {
+    // A bulk change (an import, a re-normalization): everything cached is dropped instead of
+    // matching each row. Transactions still running now have xids >= the new xmin and are read
+    // by the next poll.
+    emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline, n: ++f.counter }]);
+    f.xmin = xmin;
+    f.seen.clear();
+    f.lastPollStart = started;
+    return;
+  }
   const fresh: CatalogChange[] = [];
   for (const r of rows) {
     const seq = Number(r.seq);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogState } from "@/lib/db/schema";
+import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
+import { affects } from "@/lib/services/catalog/list-cache";
+import type { ListMatcher } from "@/lib/services/catalog/matcher";
+
+// Which catalog changes mark a cached list (lib/services/catalog/list-cache.ts): everything that can
+// alter it, and as little else as possible.
+const state = (over: Partial<CatalogState> = {}): CatalogState => ({
+  live: true,
+  category: "cat-a",
+  price: "10.00",
+  currency: "USD",
+  moq: 1,
+  oem: false,
+  seller: "store-1",
+  booth: null,
+  text: "desk lamp • lampe • led",
+  ...over,
+});
+const matcher = (over: Partial<ListMatcher> = {}): ListMatcher => ({ terms: ["lamp"], categories: null, exhibition: false, facets: false, priceOrder: false, ...over });
+const change = (before: CatalogState | null, after: CatalogState | null, productId = "p-9"): CatalogChange => ({
+  seq: 1,
+  kind: "product",
+  productId,
+  sellerId: "store-1",
+  before,
+  after,
+  deadline: 0,
+  n: 1,
+});
+const entry = (m: ListMatcher, shown: string[] = ["p-1"], candidates: string[] | null = null) => ({
+  matcher: m,
+  idSet: new Set(shown),
+  sellerIds: new Set(["store-1"]),
+  candidates: candidates ? new Set(candidates) : null,
+});
+
+describe("list cache: which changes affect an answer", () => {
+  it("a shown product, whatever changed", () => {
+    expect(affects(entry(matcher()), change(state(), state({ text: "bottle" }), "p-1"))).toBe(true);
+  });
+
+  it("a new match, a match leaving, a hidden match; not a product that never matches", () => {
+    expect(affects(entry(matcher()), change(null, state()))).toBe(true);
+    expect(affects(entry(matcher()), change(state(), state({ text: "bottle" })))).toBe(true);
+    expect(affects(entry(matcher()), change(state(), state({ live: false })))).toBe(true);
+    expect(affects(entry(matcher()), change(state({ text: "bottle" }), state({ text: "cup" })))).toBe(false);
+    expect(affects(entry(matcher()), change(null, state({ text: "bottle" })))).toBe(false);
+  });
+
+  it("a match whose change the answer does not read: unaffected; one it reads: affected", () => {
+    // Only the price changed: neither the match, nor the order (relevance), nor the facets.
+    expect(affects(entry(matcher({ facets: true })), change(state(), state({ price: "12.00" })))).toBe(false);
+    // The same change where price orders the list or filters it.
+    expect(affects(entry(matcher({ priceOrder: true })), change(state(), state({ price: "12.00" })))).toBe(true);
+    expect(affects(entry(matcher({ maxPrice: 100 })), change(state(), state({ price: "12.00" })))).toBe(true);
+    // A category change moves facet counts.
+    expect(affects(entry(matcher({ facets: true })), change(state(), state({ category: "cat-b" })))).toBe(true);
+    expect(affects(entry(matcher()), change(state(), state({ category: "cat-b" })))).toBe(false);
+    // Text that still contains the term may still match differently (word starts): affected.
+    expect(affects(entry(matcher()), change(state(), state({ text: "desk clamp" })))).toBe(true);
+  });
+
+  it("filters are compared exactly: price range, currency, store, category subtree", () => {
+    expect(affects(entry(matcher({ minPrice: 50 })), change(null, state({ price: "10.00" })))).toBe(false);
+    expect(affects(entry(matcher({ minPrice: 5 })), change(null, state({ price: "10.00" })))).toBe(true);
+    expect(affects(entry(matcher({ currency: "EUR" })), change(null, state()))).toBe(false);
+    expect(affects(entry(matcher({ sellerId: "store-2" })), change(null, state()))).toBe(false);
+    expect(affects(entry(matcher({ categories: new Set(["cat-b"]) })), change(null, state()))).toBe(false);
+    expect(affects(entry(matcher({ categories: new Set(["cat-a", "cat-b"]) })), change(null, state()))).toBe(true);
+  });
+
+  it("a bounded ranking ignores matches outside its candidates that stay matches", () => {
+    const e = entry(matcher(), ["p-1"], ["p-1", "p-2"]);
+    expect(affects(e, change(state(), state({ text: "lamp shade" }), "p-7"))).toBe(false);
+    expect(affects(e, change(state(), state({ text: "lamp shade" }), "p-2"))).toBe(true);
+    expect(affects(e, change(null, state(), "p-8"))).toBe(true);
+    expect(affects(e, change(state(), state({ live: false }), "p-7"))).toBe(true);
+  });
+
+  it("a renamed store affects answers showing its products; categories affect all", () => {
+    const renamed: CatalogChange = { ...change(null, null), kind: "seller", productId: null, sellerId: "store-1" };
+    expect(affects(entry(matcher()), renamed)).toBe(true);
+    expect(affects(entry(matcher()), { ...renamed, sellerId: "store-2" })).toBe(false);
+    expect(affects(entry(matcher()), { ...renamed, kind: "category", sellerId: null })).toBe(true);
+    expect(affects(entry(matcher()), { ...renamed, kind: "booth" })).toBe(false);
+    expect(affects(entry(matcher({ exhibition: true })), { ...renamed, kind: "booth" })).toBe(true);
+  });
+});
