@@ -18,6 +18,7 @@ import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { sitemapRoute } from "@/lib/services/seo/http";
+import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
 import { listenForTestSql } from "@/lib/server/test-sql";
 
@@ -139,7 +140,10 @@ async function main() {
     server.close(() => {
       // Views still in the buffer are written before the database closes.
       void Promise.all([renormalization.stop(), flushViews().catch((err: unknown) => console.error("writing product views failed", err))])
-        .then(() => closeDatabase())
+        .then(() => {
+          stopCatalogFeed();
+          return closeDatabase();
+        })
         .catch((err: unknown) => console.error("closing the database failed", err))
         .finally(() => process.exit(0));
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
+import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { productQueries, searchProducts } from "@/lib/services/catalog/search";
 import { testDb } from "../support/db";
 
@@ -42,7 +43,10 @@ beforeAll(async () => {
   await db.execute(sql`alter table ${products} enable trigger products_catalog_insert_delete`);
   await db.execute(sql`analyze ${products}`);
 }, 300_000);
-afterAll(async () => close());
+afterAll(async () => {
+  stopCatalogFeed();
+  await close();
+});
 
 type Statement = "rows" | "count" | "facets";
 

@@ -154,6 +154,14 @@ function schedule(f: Feed) {
   f.timer.unref();
 }
 
+/** Stops background polling (before the database closes); the next list request starts it again. */
+export function stopCatalogFeed() {
+  const f = feed();
+  if (f.timer) clearInterval(f.timer);
+  f.timer = null;
+  f.db = null;
+}
+
 /**
  * Ready to answer from a cache: the last completed poll is recent enough (else one runs now), and
  * polling continues in the background while lists are being served.
