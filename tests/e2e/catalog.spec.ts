@@ -37,6 +37,8 @@ test("a buyer searches in Chinese, filters, opens a product and sees its booth",
     expect(res.status()).toBe(201);
   }
 
+  // Searches show new products within a second (contract 9.3).
+  await page.waitForTimeout(1_000);
   await page.goto(`/zh/search?q=${encodeURIComponent("蓝牙耳机")}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
   await expect(page.getByTestId("product-card").filter({ hasText: tag })).toHaveCount(2);
