@@ -40,9 +40,7 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 /** A JSON answer already serialized (a string or its UTF-8 bytes). */
 export function jsonText(text: string | Uint8Array, status = 200, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  return textResponse(text, { status, headers: h });
+  return textResponse(text, { status, headers }, "application/json; charset=utf-8");
 }
 
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
@@ -76,7 +74,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
         throw new ApiError("permission_denied", `This AI account lacks the permission "${op.permission}"`);
       }
       const params = parse(op.params, await context?.params, "path");
-      const query = parse(op.query, queryObject(new URL(req.url).searchParams), "query");
+      const query = op.query ? parse(op.query, queryObject(new URL(req.url).searchParams), "query") : undefined;
       const rawBody = op.body && (op.bodyType ?? "json") === "json" ? await readBody(req) : undefined;
       const body = op.body && (op.bodyType ?? "json") === "json" ? parse(op.body, parseJson(rawBody!), "body") : undefined;
 
