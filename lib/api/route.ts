@@ -9,6 +9,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
+import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
@@ -231,6 +232,7 @@ export async function readBody(req: Request, limit = JSON_BODY_LIMIT): Promise<s
 
 function unavailable(err: unknown): ApiError {
   console.error("database unavailable:", err);
+  forgetDatabaseHealth();
   return new ApiError("service_unavailable", "The database is unavailable; retry shortly", { headers: { "Retry-After": "5" } });
 }
 
