@@ -13,7 +13,7 @@ import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
 import { createPageCache } from "@/lib/pages/page-cache";
 import { ChatSocketServer } from "@/lib/realtime/socket";
-import { API_CSP, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
+import { API_CSP, apiHead, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
@@ -54,6 +54,7 @@ async function main() {
   const timeouts = { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)) };
   const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
   const securityHeaders = baseSecurityHeaders(https);
+  const directHead = apiHead(https);
   const fallbackCsp = staticPageCsp({ dev, https });
   const cspAtWriteHead = pageCspAtWriteHead(path.join(process.cwd(), ".next"), { dev, https });
   // Anonymous product, booth, store and exhibition pages from an exact HTML cache (not in development).
@@ -65,38 +66,19 @@ async function main() {
     // Next's internal recursion marker (CVE-2025-29927 skipped middleware with it): never from a client.
     delete req.headers["x-middleware-subrequest"];
     const url = req.url ?? "/";
+    if (api && url.startsWith("/api/")) {
+      const q = url.indexOf("?");
+      const hit = api.match(req.method ?? "GET", q < 0 ? url : url.slice(0, q));
+      // Security headers and the API's CSP go out with the handler's in one writeHead.
+      if (hit) return void serveDirect(hit.handler, hit.params, req, res, directHead);
+    }
     // Security headers for every answer; the CSP is settled when headers go out (a page's nonce
     // policy from the proxy, a prerendered page's hashes, a handler's own, or the default).
     for (const [k, v] of securityHeaders) res.setHeader(k, v);
     const apiPath = url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp");
-    if (api && url.startsWith("/api/")) {
-      const hit = api.match(req.method ?? "GET", url.split("?")[0]!);
-      if (hit) {
-        res.setHeader("Content-Security-Policy", API_CSP);
-        serveDirect(hit.handler, hit.params, req, res).catch((err: unknown) => {
-          console.error("direct API dispatch failed", err);
-          if (!res.headersSent) {
-            res.statusCode = 500;
-            res.setHeader("Content-Type", "application/problem+json");
-            res.end(JSON.stringify({ type: "about:blank", title: "Internal server error", status: 500, code: "internal_error", detail: "Something went wrong on our side" }));
-          } else res.destroy();
-        });
-        return;
-      }
-    }
     // Sitemaps (crawlers, and anyone flooding them) skip Next's pipeline the same way, when /api does.
     const sitemap = api && (req.method === "GET" || req.method === "HEAD") ? sitemapRoute(url.split("?")[0]!) : null;
-    if (sitemap) {
-      res.setHeader("Content-Security-Policy", API_CSP);
-      serveDirect((request) => sitemap(request), {}, req, res).catch((err: unknown) => {
-        console.error("sitemap failed", err);
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.end();
-        } else res.destroy();
-      });
-      return;
-    }
+    if (sitemap) return void serveDirect((request) => sitemap(request), {}, req, res, directHead);
     const render = () => {
       cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
       void handleRequest(req, res);

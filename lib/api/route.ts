@@ -9,6 +9,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
 import { writeAudit } from "@/lib/services/ai/audit";
+import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
@@ -40,9 +41,7 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 /** A JSON answer already serialized (a string or its UTF-8 bytes). */
 export function jsonText(text: string | Uint8Array, status = 200, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  return textResponse(text, { status, headers: h });
+  return textResponse(text, { status, headers }, "application/json; charset=utf-8");
 }
 
 /** A list answer from the list cache, saying how it was served (`X-List-Cache`). */
@@ -81,7 +80,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
         throw new ApiError("permission_denied", `This AI account lacks the permission "${op.permission}"`);
       }
       const params = parse(op.params, await context?.params, "path");
-      const query = parse(op.query, queryObject(new URL(req.url).searchParams), "query");
+      const query = op.query ? parse(op.query, queryObject(new URL(req.url).searchParams), "query") : undefined;
       const rawBody = op.body && (op.bodyType ?? "json") === "json" ? await readBody(req) : undefined;
       const body = op.body && (op.bodyType ?? "json") === "json" ? parse(op.body, parseJson(rawBody!), "body") : undefined;
 
@@ -238,6 +237,7 @@ export async function readBody(req: Request, limit = JSON_BODY_LIMIT): Promise<s
 
 function unavailable(err: unknown): ApiError {
   console.error("database unavailable:", err);
+  forgetDatabaseHealth();
   return new ApiError("service_unavailable", "The database is unavailable; retry shortly", { headers: { "Retry-After": "5" } });
 }
 

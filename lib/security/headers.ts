@@ -1,8 +1,9 @@
 // Security headers (issue #7, point 5), one place for all three paths an answer can take:
 // pages through proxy.ts (CSP with a per-request nonce), /api/* answered straight by server.ts
 // (lib/server/api-router.ts), and whatever Next answers without the proxy (NextAuth, static files,
-// prerendered pages). server.ts sets the base set on every response before Next or the API router
-// writes its own; a header set later (the proxy's CSP, /uploads' sandbox CSP) replaces it.
+// prerendered pages). server.ts sets the base set on every response Next answers before Next writes
+// its own, and the API router writes them in its one writeHead (apiHead); a header set later (the
+// proxy's CSP, /uploads' sandbox CSP, a handler's own) replaces it.
 
 /** Everything gets these. HSTS only when the public origin is https (a browser ignores it over http). */
 export function baseSecurityHeaders(https: boolean): [string, string][] {
@@ -19,6 +20,18 @@ export function baseSecurityHeaders(https: boolean): [string, string][] {
 
 /** JSON and files from /api and /mcp are never documents to render or frame. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The security headers of an answer the direct API dispatch writes, computed once: a flat
+ * [name, value, ...] list for one `writeHead`, and the lower-case names a handler's own header
+ * replaces.
+ */
+export type ApiHead = { flat: readonly string[]; names: ReadonlySet<string> };
+
+export function apiHead(https: boolean): ApiHead {
+  const pairs = [...baseSecurityHeaders(https), ["Content-Security-Policy", API_CSP] as [string, string]];
+  return { flat: pairs.flat(), names: new Set(pairs.map(([k]) => k.toLowerCase())) };
+}
 
 type PageCspOptions = { dev?: boolean; https?: boolean };
 

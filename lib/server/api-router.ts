@@ -8,6 +8,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { responseText } from "@/lib/api/text-response";
+import type { ApiHead } from "@/lib/security/headers";
+import { nodeRequest } from "./node-request";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Entry = { pattern: RegExp; keys: string[]; rank: number[]; handlers: Partial<Record<string, Handler>>; route: string };
@@ -57,7 +59,17 @@ export async function loadApiRouter(root: string) {
     return 0;
   });
 
+  // Paths without a [param] are looked up before any pattern is tried (the static one wins anyway).
+  const exact = new Map<string, Entry>();
+  for (const e of entries) if (e.keys.length === 0) for (const p of [e.route, `${e.route}/`]) exact.set(p, e);
+  const none: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
   function match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | null {
+    const hit = exact.get(pathname);
+    if (hit) {
+      const handler = hit.handlers[method];
+      return handler ? { handler, params: none } : null;
+    }
     for (const e of entries) {
       const m = e.pattern.exec(pathname);
       if (!m) continue;
@@ -79,48 +91,65 @@ export async function loadApiRouter(root: string) {
   return { match, size: entries.length };
 }
 
-export async function serveDirect(handler: Handler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else headers.set(k, v);
+const INTERNAL_ERROR = JSON.stringify({ type: "about:blank", title: "Internal server error", status: 500, code: "internal_error", detail: "Something went wrong on our side" });
+
+/**
+ * Call a handler with the light request (lib/server/node-request.ts) and write its answer: one
+ * writeHead with the precomputed security headers and the handler's, then the body in one end()
+ * when the Response was built from a string or bytes (lib/api/text-response.ts), a stream otherwise.
+ * Never rejects: a failure is answered 500 (or the connection cut if the head already went out).
+ */
+export async function serveDirect(handler: Handler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, head: ApiHead): Promise<void> {
+  try {
+    await answer(handler, params, req, res, head);
+  } catch (err) {
+    console.error("direct API dispatch failed", err);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, [...head.flat, "Content-Type", "application/problem+json", "Content-Length", String(INTERNAL_ERROR.length)]).end(INTERNAL_ERROR);
   }
+}
+
+async function answer(handler: Handler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, head: ApiHead): Promise<void> {
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
-    method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-    // Node's fetch needs this to stream a request body.
-    ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
-  const response = await handler(request, { params: Promise.resolve(params) });
-  res.statusCode = response.status;
-  // Security headers: set by server.ts on every response before it gets here (lib/security/headers.ts).
+  const response = await handler(nodeRequest(req, method), { params: Promise.resolve(params) });
+  const text = responseText(response);
+  const own: string[] = [];
+  let replaced: Set<string> | undefined;
+  // Lower-case names; every Set-Cookie on its own, which a flat list keeps.
+  for (const [k, v] of response.headers) {
+    if (k === "content-length" && text !== undefined) continue;
+    if (head.names.has(k)) (replaced ??= new Set()).add(k);
+    own.push(k, v);
+  }
+  const out = replaced ? withoutNames(head.flat, replaced) : head.flat.slice();
+  for (const x of own) out.push(x);
   // A handler may answer before reading the whole body (413, early refusals): the rest of it would
   // otherwise be read as the next request on this keep-alive connection.
-  if (hasBody && !req.complete) {
-    res.setHeader("Connection", "close");
+  if (method !== "GET" && method !== "HEAD" && !req.complete) {
+    out.push("Connection", "close");
     req.resume();
   }
-  response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") res.setHeader(key, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("Set-Cookie", cookies);
-  if (!response.body || method === "HEAD") {
-    res.end();
-    return;
-  }
   // JSON and problem answers: the string itself, without a web stream in between.
-  const text = responseText(response);
   if (text !== undefined) {
-    res.setHeader("Content-Length", Buffer.byteLength(text));
+    out.push("Content-Length", String(typeof text === "string" ? Buffer.byteLength(text) : text.byteLength));
+    res.writeHead(response.status, out);
     res.end(text);
     return;
   }
+  if (!response.body) {
+    if (response.status !== 204 && response.status !== 304 && !out.includes("content-length")) out.push("Content-Length", "0");
+    res.writeHead(response.status, out);
+    res.end();
+    return;
+  }
+  res.writeHead(response.status, out);
   const body = Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream<Uint8Array>);
   body.on("error", () => res.destroy());
   body.pipe(res);
+}
+
+function withoutNames(flat: readonly string[], names: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) if (!names.has(flat[i]!.toLowerCase())) out.push(flat[i]!, flat[i + 1]!);
+  return out;
 }

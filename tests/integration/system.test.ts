@@ -11,6 +11,17 @@ describe("system endpoints", () => {
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it("GET /api/health does not query the database per request: a good probe serves for a second", async () => {
+    // X-Query-Count (DEBUG_QUERY_COUNT=1 on the test server) counts the probe of the request that ran it.
+    const counts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await api("/api/health");
+      expect(res.status).toBe(200);
+      counts.push(Number(res.headers.get("x-query-count")));
+    }
+    expect(counts.filter((n) => n === 0).length).toBeGreaterThan(0);
+  });
+
   it("GET /api/openapi is a valid OpenAPI 3.0 document", async () => {
     const res = await api<OpenAPI.Document>("/api/openapi");
     expect(res.status).toBe(200);
