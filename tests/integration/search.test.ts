@@ -53,5 +53,11 @@ describe("multilingual search", () => {
     expect((await q("limit=101")).status).toBe(400);
     expect((await q("minPrice=abc")).status).toBe(400);
     expect((await q("sort=cheapest")).status).toBe(400);
+    // Contract 9.3: no page starts past the 10,000th result; the answer says how exact its total is.
+    expect((await q("page=500&limit=20")).body).toMatchObject({ products: [], totalRelation: "eq" });
+    const past = await api<{ code: string; errors: { path: string }[] }>(`/api/products/search?sellerId=${storeId}&page=501&limit=20`);
+    expect(past.status).toBe(400);
+    expect(past.body.code).toBe("validation_failed");
+    expect(past.body.errors.map((e) => e.path)).toContain("page");
   });
 });
