@@ -9,6 +9,8 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Kana voicing marks with no precomposed form (か゚) stay inside their run.
 const CJK_CHARS = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\u3099\u309A`;
+const MARK = /\p{M}/u;
+const MARKED_WORD = /[\p{L}\p{N}]*\p{M}[\p{L}\p{M}\p{N}]*/gu;
 const CJK_RUN = new RegExp(`[${CJK_CHARS}]+`, "gu");
 // A word of another script written against CJK ("LED電球", "500ml装") is a word of its own, so
 // PostgreSQL's `\m` sees it start and "led" finds it (CJK has no spaces to do that).
@@ -30,7 +32,7 @@ const CONNECTORS = /\p{Pc}/gu;
  * version are recomputed at start-up (lib/search/renormalize.ts). 0 is the database default (rows
  * written before versions existed, or by code that did not compute the columns).
  */
-export const SEARCH_NORMALIZATION_VERSION = 2;
+export const SEARCH_NORMALIZATION_VERSION = 3;
 
 /** Accents removed where they are accents, every other mark kept; not case-folded (bench queries). */
 export function stripAccents(input: string): string {
@@ -63,7 +65,21 @@ export function cjkGrams(normalized: string): string[] {
       if (i + 1 < chars.length) grams.add(chars[i]! + chars[i + 1]!);
     }
   }
+  for (const word of normalized.match(MARKED_WORD) ?? []) for (const g of markedGrams(word)) grams.add(g);
   return [...grams];
+}
+
+/**
+ * The character pairs of a word written with combining marks (Devanagari and other Indic scripts,
+ * Thai). pg_trgm cuts words at marks, so its index barely narrows a search for such a word; these
+ * pairs, kept with the CJK n-grams, let the n-gram index find them instead (search-sql.ts).
+ */
+export function markedGrams(word: string): string[] {
+  if (!MARK.test(word)) return [];
+  const chars = [...word];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  return out;
 }
 
 /** Whole words (letters, marks and digits), for short non-CJK queries that trigrams cannot index. */

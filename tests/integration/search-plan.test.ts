@@ -5,6 +5,7 @@ import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { productQueries, searchProducts } from "@/lib/services/catalog/search";
+import { planned, type PlanMode } from "@/lib/services/catalog/search-sql";
 import { testDb } from "../support/db";
 
 // The list and search statements must be answered from indexes at 100k products, on both engines:
@@ -50,14 +51,19 @@ afterAll(async () => {
 
 type Statement = "rows" | "count" | "facets";
 
-async function plan(query: Record<string, unknown>, statement: Statement = "rows"): Promise<string> {
-  const q = productQueries(db, ProductListQuery.parse(query))[statement].toSQL();
+/** The plan of one statement, run as the app runs it: a text query under the mode its count picks (search-sql.ts). */
+async function plan(query: Record<string, unknown>, statement: Statement = "rows", mode: PlanMode = "bitmap"): Promise<string> {
+  const parsed = ProductListQuery.parse(query);
+  const q = productQueries(db, parsed)[statement].toSQL();
   let text = q.sql;
   // Highest placeholder first, so $1 does not also replace the start of $10.
   q.params.map((p, i) => [p, i] as const).reverse().forEach(([p, i]) => (text = text.replaceAll(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
-  const rows = (await db.execute(sql.raw(`explain (analyze, buffers) ${text}`))) as unknown as { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-  return list.map((r) => r["QUERY PLAN"]).join("\n");
+  const explain = async (tx: Db) => {
+    const rows = (await tx.execute(sql.raw(`explain (analyze, buffers) ${text}`))) as unknown as { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
+    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    return list.map((r) => r["QUERY PLAN"]).join("\n");
+  };
+  return parsed.q || parsed.keyword ? planned(db, mode, explain) : explain(db);
 }
 
 describe(`search plans at ${N} products`, () => {
@@ -135,7 +141,7 @@ describe(`a head term at ${N} products`, () => {
   });
 
   it("ranks a bounded candidate set and stops counting, whatever the number of matches", async () => {
-    const rows = await plan({ q: "lamp" });
+    const rows = await plan({ q: "lamp" }, "rows", "walk");
     expect(rows).toMatch(/products_created_idx/);
     expect(rows).toMatch(/rows=1001(\.00)? loops=1/);
     const counted = await plan({ q: "lamp", category: parent }, "count");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keywordCoverage } from "@/lib/search/coverage";
-import { cjkGrams, isCjk, normalizeText, queryTerms, searchColumns, words, type SearchColumns } from "@/lib/search/normalize";
+import { cjkGrams, isCjk, markedGrams, normalizeText, queryTerms, searchColumns, words, type SearchColumns } from "@/lib/search/normalize";
 
 describe("search normalization", () => {
   it("folds case, accents and full-width forms", () => {
@@ -150,5 +150,15 @@ describe("search normalization properties", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("character pairs of words with combining marks", () => {
+  it("index a Devanagari word by its pairs (pg_trgm cuts such words at their marks)", () => {
+    expect(markedGrams(normalizeText("बत्ती"))).toEqual(["बत", "त्", "्त", "ती"]);
+    expect(cjkGrams(normalizeText("बत्ती lamp"))).toEqual(expect.arrayContaining(["बत", "त्", "्त", "ती"]));
+    // Words without marks keep to trigrams and whole words.
+    expect(markedGrams("lamp")).toEqual([]);
+    expect(cjkGrams(normalizeText("lamp bulb"))).toEqual([]);
   });
 });

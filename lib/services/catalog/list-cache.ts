@@ -124,21 +124,23 @@ type Spec = { matcher: ListMatcher; /** The reader's own store: its reads are ex
  * everything the answer depends on besides the catalog (query, locale, caller); `spec.matcher`
  * says which changed products can alter it.
  */
-export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: () => Promise<Computed<P>>): Promise<ListAnswer> {
+export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: (exact: boolean) => Promise<Computed<P>>): Promise<ListAnswer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
-  if (limitBytes === 0) return { body: Buffer.from(JSON.stringify((await compute()).value), "utf8"), cache: "bypass" };
+  if (limitBytes === 0) return { body: Buffer.from(JSON.stringify((await compute(true)).value), "utf8"), cache: "bypass" };
   onCatalogChanges("list-cache", onChanges);
   await freshFeed(db);
   const c = cache();
-  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return { body: await fill(c, key, spec, compute, limitBytes), cache: "bypass" };
+  // The writer's own read: computed from the database alone (no cached count either).
+  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
-  if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, compute, limitBytes)), cache: "miss" };
+  const cached = () => compute(false);
+  if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, cached, limitBytes)), cache: "miss" };
   // Most recently used last.
   c.entries.delete(key);
   c.entries.set(key, entry);
   if (entry.deadline - now < REFRESH_AHEAD_MS) {
-    shared(c, key, () => fill(c, key, spec, compute, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
+    shared(c, key, () => fill(c, key, spec, cached, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
   }
   if (now - entry.countsAt >= COUNTS_MS && entry.ids.length) {
     const rows = await countsStatement(db).execute({ ids: entry.ids });

@@ -7,7 +7,7 @@ import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, 
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
-import { isCjk, queryTerms } from "@/lib/search/normalize";
+import { isCjk, markedGrams, queryTerms } from "@/lib/search/normalize";
 import { COUNT_MARGIN } from "./aggregate-cache";
 
 /** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
@@ -28,6 +28,9 @@ function wordPrefixPattern(term: string): string {
  */
 function termCondition(term: string): SQL {
   const chars = [...term].length;
+  const pairs = markedGrams(term);
+  // A word with combining marks: its character pairs find the candidates, the word start decides.
+  if (chars >= 3 && pairs.length) return sql`(${products.cjkGrams} @> ${sql`array[${sql.join(pairs.map((g) => sql`${g}`), sql`, `)}]::text[]`} and ${products.searchText} ~ ${wordPrefixPattern(term)})`;
   if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
   if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
   return sql`${products.tokens} @> array[${term}]::text[]`;
@@ -211,4 +214,28 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
     facets: facetQuery(db, filters(q, { withCategory: false })),
     newestFacets: facetQuery(db, filters(q, { withCategory: false }), { newest: true }),
   };
+}
+
+/**
+ * How PostgreSQL should find the matches of a text query. Its estimates for pattern conditions on
+ * the search text are blind (a word matching 0.1% of the catalog is estimated like one matching
+ * 80%), and under a LIMIT a wrong guess is ruinous either way: walking an index in order through
+ * the whole table for a rare word, or collecting every match of a common one to sort them. The
+ * number of matches, counted first (and cached), decides instead: "bitmap" collects the matches
+ * from the keyword indexes (few of them), "walk" follows the order's index and stops at the page
+ * (many of them, so the first ones come soon).
+ */
+export type PlanMode = "bitmap" | "walk";
+/** Past this many matches a walk in index order meets enough of them soon enough. */
+export const WALK_FROM = RESULT_WINDOW;
+
+export function planned<T>(db: Db, mode: PlanMode, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      mode === "bitmap"
+        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`
+        : sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+    );
+    return run(tx);
+  });
 }

@@ -8,7 +8,21 @@ import { localizedName } from "./categories";
 import { cachedJson, type Computed, type ListAnswer, type ListMatcher } from "./list-cache";
 import { productView } from "./product-view";
 import { cachedAggregate, type Aggregate } from "./aggregate-cache";
-import { CANDIDATES, cappedCountQuery, facetQuery, filters, isRanked, pageLimit, productRowsQuery, rankedRowsQuery, searchTerms, type FacetRow } from "./search-sql";
+import {
+  CANDIDATES,
+  cappedCountQuery,
+  facetQuery,
+  filters,
+  isRanked,
+  pageLimit,
+  planned,
+  productRowsQuery,
+  rankedRowsQuery,
+  searchTerms,
+  WALK_FROM,
+  type FacetRow,
+  type PlanMode,
+} from "./search-sql";
 
 export { productQueries, productRowsQuery } from "./search-sql";
 
@@ -32,9 +46,9 @@ export type SearchResult = {
 /** A list or search answer as UTF-8 JSON (what the API sends), from the cache when it can. */
 export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<ListAnswer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
-  if (opts.ownStore && q.sellerId === opts.ownStore) return { body: Buffer.from(JSON.stringify((await runSearch(db, q, opts)).value), "utf8"), cache: "bypass" };
+  if (opts.ownStore && q.sellerId === opts.ownStore) return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
   const spec = { matcher: await matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
-  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, () => runSearch(db, q, { facets: opts.facets }));
+  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact) => runSearch(db, q, { facets: opts.facets, exact }));
 }
 
 /** The same answer as a value (pages). */
@@ -74,27 +88,47 @@ function matchKey(q: ProductListInput, withCategory: boolean) {
   return withCategory ? rest : { ...rest, category: undefined };
 }
 
-async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions): Promise<Computed<SearchResult>> {
+async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { exact?: boolean }): Promise<Computed<SearchResult>> {
   const offset = (q.page - 1) * q.limit;
   const limit = pageLimit(q);
   const ranked = isRanked(q);
+  const text = searchTerms(q).length > 0;
   const own = !!opts.ownStore && q.sellerId === opts.ownStore;
   const where = filters(q, { withCategory: true, ownStore: opts.ownStore });
   const facetWhere = filters(q, { withCategory: false });
-  // Counts and facets are cached apart from pages (a store's own list, with its hidden products, is not).
+  // Counts and facets are cached apart from pages; not for an exact answer (the writer's own read,
+  // a store's own list with its hidden products).
   const aggregate = async <F>(key: unknown, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>) =>
-    own ? compute() : cachedAggregate(db, JSON.stringify(key), await matcherOf(), compute);
+    own || opts.exact ? compute() : cachedAggregate(db, JSON.stringify(key), await matcherOf(), compute);
+  // A text query's matches are collected from the keyword indexes for counting (see PlanMode).
+  const counting = <T>(run: (tx: Db) => Promise<T>) => (text ? planned(db, "bitmap", run) : run(db));
   const facetCounts = () =>
     aggregate(
       ["facets", matchKey(q, false)],
       () => matcherFor(db, { ...q, category: undefined }, true),
       async () => {
-        const rows = await facetQuery(db, facetWhere);
+        const rows = await counting((tx) => facetQuery(tx, facetWhere));
         return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })) };
       },
     );
-  // Independent statements: on PostgreSQL they run side by side on two connections.
-  const [first, facetAgg] = await Promise.all([ranked ? rankedRowsQuery(db, q, opts.ownStore) : productRowsQuery(db, q, opts.ownStore), opts.facets ? facetCounts() : undefined]);
+  const count = async () =>
+    (
+      await aggregate(
+        ["count", matchKey(q, true), own],
+        () => matcherFor(db, q, false),
+        async () => ({ n: Number((await counting((tx) => cappedCountQuery(tx, where)))[0]?.n ?? 0) }),
+      )
+    ).n;
+
+  // A text query is counted first: the count picks the plan of the page (and is needed anyway
+  // unless the page tells). Without text, the page and the facets go side by side.
+  const facetAgg = opts.facets ? (text ? await facetCounts() : undefined) : undefined;
+  let known: number | null = facetAgg && !q.category ? facetAgg.n : null;
+  if (text && known === null) known = await count();
+  const mode: PlanMode = known !== null && known > WALK_FROM ? "walk" : "bitmap";
+  const page = (tx: Db) => (ranked ? rankedRowsQuery(tx, q, opts.ownStore) : productRowsQuery(tx, q, opts.ownStore));
+  const [first, facetLater] = await Promise.all([text ? planned(db, mode, page) : page(db), opts.facets && !text ? facetCounts() : undefined]);
+  const facetsOf = facetAgg ?? facetLater;
   let rows: Row[] = first;
   let found: number | null = null;
   let candidates: string[] | undefined;
@@ -109,35 +143,34 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions): Prom
     if (found !== null && found > CANDIDATES && rows.length < limit) {
       const from = Math.max(offset, CANDIDATES);
       const shownIds = new Set(rows.map((r) => r.p.id));
-      const tail = await productRowsQuery(db, q, opts.ownStore, { offset: from, limit: offset + limit - from });
+      const tail = await planned(db, mode, (tx) => productRowsQuery(tx, q, opts.ownStore, { offset: from, limit: offset + limit - from }));
       rows = [...rows, ...tail.filter((r) => !shownIds.has(r.p.id))].slice(0, limit);
     }
   }
 
-  // The total: known from the candidates or from a page that is not full; otherwise counted (past
-  // the window's end), by the facet statement when it counted the very same matches.
+  // The total: counted already, or known from the candidates or from a page that is not full;
+  // otherwise counted now (past the window's end), by the facet statement when it counted the
+  // very same matches.
   let total: number;
-  if (ranked && found !== null && found <= CANDIDATES) total = found;
+  if (known !== null) total = known;
+  else if (ranked && found !== null && found <= CANDIDATES) total = found;
   else if (!ranked && rows.length < limit && (rows.length > 0 || q.page === 1)) total = offset + rows.length;
-  else if (facetAgg && !q.category) total = facetAgg.n;
-  else {
-    const counted = await aggregate(
-      ["count", matchKey(q, true), own],
-      () => matcherFor(db, q, false),
-      async () => ({ n: Number((await cappedCountQuery(db, where))[0]?.n ?? 0) }),
-    );
-    total = counted.n;
-  }
+  else if (facetsOf && !q.category) total = facetsOf.n;
+  else total = await count();
   const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
-  const page: SearchResult = { products: views(rows, q.locale), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
+  const result: SearchResult = { products: views(rows, q.locale), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
   const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
-  if (!facetAgg) return { value: page, candidates: bounded };
+  if (!facetsOf) return { value: result, candidates: bounded };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
   // statement already did when it ranked the same matches).
-  const exact = facetAgg.n <= RESULT_WINDOW;
-  const counted = exact ? facetAgg.facets! : !q.category && candidateFacets ? candidateFacets : await facetQuery(db, facetWhere, { newest: true });
+  const exact = facetsOf.n <= RESULT_WINDOW;
+  const counted = exact
+    ? facetsOf.facets!
+    : !q.category && candidateFacets
+      ? candidateFacets
+      : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
   const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
-  return { value: { ...page, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded };
+  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded };
 }
