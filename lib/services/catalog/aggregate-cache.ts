@@ -44,7 +44,7 @@ function onChanges(changes: CatalogChange[]) {
 }
 
 /** `compute()`'s count (and facets) for `key`, from the cache while no change can have altered it. */
-export async function cachedAggregate<F>(db: Db, key: string, matcher: ListMatcher, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
+export async function cachedAggregate<F>(db: Db, key: string, matcher: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
   if (env().SEARCH_CACHE_MB === 0) return compute();
   onCatalogChanges("aggregate-cache", onChanges);
   await freshFeed(db);
@@ -61,9 +61,9 @@ export async function cachedAggregate<F>(db: Db, key: string, matcher: ListMatch
   return p as Promise<Aggregate<F>>;
 }
 
-async function fill<F>(c: Cache, key: string, matcher: ListMatcher, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
+async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
   const position = feedPosition();
-  const value = await compute();
+  const [value, matcher] = await Promise.all([compute(), matcherOf()]);
   const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1) };
   for (const ch of changesSince(position)) apply(entry, ch);
   c.entries.delete(key);

@@ -117,7 +117,12 @@ function join(segments: Buffer[], counts: number[]): Buffer {
 export type CacheState = "hit" | "miss" | "bypass";
 export type ListAnswer = { body: Buffer; cache: CacheState };
 
-type Spec = { matcher: ListMatcher; /** The reader's own store: its reads are exact at once after it writes. */ writerStore?: string | null };
+type Spec = {
+  /** Built only when an answer is computed (a hit needs none: it can cost a category-tree walk). */
+  matcher: () => Promise<ListMatcher>;
+  /** The reader's own store: its reads are exact at once after it writes. */
+  writerStore?: string | null;
+};
 
 /**
  * `compute()`'s answer for `key` as UTF-8 JSON, from the cache while it is fresh. `key` must name
@@ -163,13 +168,13 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
 
 async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
   const position = feedPosition();
-  const { value, candidates } = await compute();
+  const [{ value, candidates }, matcher] = await Promise.all([compute(), spec.matcher()]);
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
-    matcher: spec.matcher,
+    matcher,
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),

@@ -47,7 +47,7 @@ export type SearchResult = {
 export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<ListAnswer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
   if (opts.ownStore && q.sellerId === opts.ownStore) return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
-  const spec = { matcher: await matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
+  const spec = { matcher: () => matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
   return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact) => runSearch(db, q, { facets: opts.facets, exact }));
 }
 
@@ -99,7 +99,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // Counts and facets are cached apart from pages; not for an exact answer (the writer's own read,
   // a store's own list with its hidden products).
   const aggregate = async <F>(key: unknown, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>) =>
-    own || opts.exact ? compute() : cachedAggregate(db, JSON.stringify(key), await matcherOf(), compute);
+    own || opts.exact ? compute() : cachedAggregate(db, JSON.stringify(key), matcherOf, compute);
   // A text query's matches are collected from the keyword indexes for counting (see PlanMode).
   const counting = <T>(run: (tx: Db) => Promise<T>) => (text ? planned(db, "bitmap", run) : run(db));
   const facetCounts = () =>
