@@ -51,6 +51,16 @@ async function store() {
   return { seller, product };
 }
 
+/** A published booth of the seller's (in the exhibition named, if any) holding the product. */
+async function publishedBooth(seller: { token: string }, productId: string, exhibitionName?: string) {
+  const booth = await api<{ booth: { id: string } }>("/api/booths", { token: seller.token, json: { name: `Booth ${unique()}`, exhibitionName } });
+  expect(booth.status).toBe(201);
+  const boothId = booth.body.booth.id;
+  expect((await api("/api/booths", { method: "PUT", token: seller.token, json: { boothId, isPublished: true } })).status).toBe(200);
+  expect((await api(`/api/products/${productId}`, { method: "PATCH", token: seller.token, json: { boothId } })).status).toBe(200);
+  return booth;
+}
+
 describe("page cache", () => {
   it("serves a second anonymous request from the cache, with a fresh nonce on every script and its own cookies", async () => {
     const { product } = await store();
@@ -148,28 +158,7 @@ describe("page cache", () => {
     ).toBe(200);
     await changed(relatedTitle);
 
-    const booth = await api<{ booth: { id: string } }>("/api/booths", {
-      token: seller.token,
-      json: { name: `Booth ${unique()}` },
-    });
-    expect(
-      (
-        await api("/api/booths", {
-          method: "PUT",
-          token: seller.token,
-          json: { boothId: booth.body.booth.id, isPublished: true },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await api(`/api/products/${product.id}`, {
-          method: "PATCH",
-          token: seller.token,
-          json: { boothId: booth.body.booth.id },
-        })
-      ).status,
-    ).toBe(200);
+    const booth = await publishedBooth(seller, product.id);
     await warm();
     const boothName = `Hall B ${unique()}`;
     expect(
@@ -198,28 +187,7 @@ describe("page cache", () => {
     });
     expect(ex.status).toBe(201);
     const { seller, product } = await store();
-    const booth = await api<{ booth: { id: string } }>("/api/booths", {
-      token: seller.token,
-      json: { name: `Booth ${unique()}`, exhibitionName: fair },
-    });
-    expect(
-      (
-        await api("/api/booths", {
-          method: "PUT",
-          token: seller.token,
-          json: { boothId: booth.body.booth.id, isPublished: true },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await api(`/api/products/${product.id}`, {
-          method: "PATCH",
-          token: seller.token,
-          json: { boothId: booth.body.booth.id },
-        })
-      ).status,
-    ).toBe(200);
+    const booth = await publishedBooth(seller, product.id, fair);
 
     const paths = [`/fr/booths/${booth.body.booth.id}`, `/fr/stores/${seller.storeId}`, `/fr/exhibitions/${ex.body.exhibition.slug}`];
     for (const path of paths) {
