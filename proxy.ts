@@ -20,7 +20,10 @@ export default function proxy(request: NextRequest) {
   }
   // CSP with a fresh nonce: Next reads the policy from the request headers while rendering and puts
   // the nonce on its own scripts; the browser gets the same policy on the response.
-  const csp = pageCsp(newNonce(), { dev: process.env.NODE_ENV === "development", https: request.nextUrl.protocol === "https:" || (process.env.NEXTAUTH_URL ?? "").startsWith("https://") });
+  const csp = pageCsp(newNonce(), {
+    dev: process.env.NODE_ENV === "development",
+    https: request.nextUrl.protocol === "https:" || (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
+  });
   request.headers.set("content-security-policy", csp);
   const response = intl(request);
   response.headers.set("Content-Security-Policy", csp);

@@ -29,7 +29,10 @@ async function main() {
   process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
 
   const started = Date.now();
-  const admin = e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost`, password: e.ADMIN_PASSWORD } : undefined;
+  const admin =
+    e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+      ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost`, password: e.ADMIN_PASSWORD }
+      : undefined;
   const db = await prepareDatabase({ demo: e.SEED_DEMO, admin });
   const handle = await dbHandle();
   console.log(`database ready (${handle.kind === "pglite" ? `PGlite in ${handle.dir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
@@ -51,7 +54,11 @@ async function main() {
   // tests): a client trickling a body byte by byte is answered 408 and cut off. Checked at a tenth
   // of it, so it fires on time.
   const requestTimeout = Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 300_000);
-  const timeouts = { requestTimeout, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)) };
+  const timeouts = {
+    requestTimeout,
+    headersTimeout: Math.min(60_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)),
+  };
   const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
   const securityHeaders = baseSecurityHeaders(https);
   const directHead = apiHead(https);

@@ -116,7 +116,11 @@ async function main() {
   log(`migrated (${handle.kind})`);
 
   // Categories: the seeded tree plus generated ones, 500 in all, named in every locale.
-  const seeded = (await exec(handle, "select id, slug, parent_id from categories order by sort_order, slug")) as { id: string; slug: string; parent_id: string | null }[];
+  const seeded = (await exec(handle, "select id, slug, parent_id from categories order by sort_order, slug")) as {
+    id: string;
+    slug: string;
+    parent_id: string | null;
+  }[];
   const catRows: string[] = [];
   const categoryIds = seeded.map((c) => c.id);
   for (let i = seeded.length; i < CATEGORIES; i++) {
@@ -161,13 +165,18 @@ async function main() {
     const id = seededId(created.getTime());
     booths.push({ id, seller });
     const l = seller.lang;
-    boothRows.push(line([id, seller.profileId, join(l, [word(l), word(l)]), join(l, [word(l), word(l), word(l)]), [word(l), word("en")], r() < 0.9, created, created]));
+    boothRows.push(
+      line([id, seller.profileId, join(l, [word(l), word(l)]), join(l, [word(l), word(l), word(l)]), [word(l), word("en")], r() < 0.9, created, created]),
+    );
   }
   await copyRows(handle, "booths", ["id", "seller_id", "name", "description", "keywords", "is_published", "created_at", "updated_at"], boothRows);
   log(`${SELLERS} sellers, ${BOOTHS} booths`);
 
   // Products. Indexes are dropped for the load and rebuilt from their own definitions afterwards.
-  const indexes = (await exec(handle, "select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'products' and indexname not like '%pkey'")) as {
+  const indexes = (await exec(
+    handle,
+    "select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'products' and indexname not like '%pkey'",
+  )) as {
     indexname: string;
     indexdef: string;
   }[];
@@ -175,8 +184,27 @@ async function main() {
   // The change feed's triggers are for live writes: a bulk load is not news to any cache.
   await exec(handle, "alter table products disable trigger products_catalog_insert_delete");
   const productCols = [
-    "id", "seller_id", "category_id", "booth_id", "title", "description", "price", "currency", "moq", "accepts_oem", "images", "keywords",
-    "is_hidden", "search_text", "title_norm", "cjk_grams", "tokens", "keywords_norm", "search_version", "created_at", "updated_at",
+    "id",
+    "seller_id",
+    "category_id",
+    "booth_id",
+    "title",
+    "description",
+    "price",
+    "currency",
+    "moq",
+    "accepts_oem",
+    "images",
+    "keywords",
+    "is_hidden",
+    "search_text",
+    "title_norm",
+    "cjk_grams",
+    "tokens",
+    "keywords_norm",
+    "search_version",
+    "created_at",
+    "updated_at",
   ];
   const productIds: string[] = [];
   const owned: { id: string; seller: number }[] = [];
@@ -185,8 +213,15 @@ async function main() {
   for (let i = 0; i < PRODUCTS; i++) {
     const booth = booths[i % BOOTHS]!;
     const lang = r() < 0.5 ? booth.seller.lang : pick(r, LANGUAGES);
-    const title = join(lang, Array.from({ length: int(r, 2, 4) }, () => word(lang))) + (r() < 0.3 ? ` ${word("en")}` : "");
-    const description = join(lang, Array.from({ length: int(r, 6, 14) }, () => word(lang)));
+    const title =
+      join(
+        lang,
+        Array.from({ length: int(r, 2, 4) }, () => word(lang)),
+      ) + (r() < 0.3 ? ` ${word("en")}` : "");
+    const description = join(
+      lang,
+      Array.from({ length: int(r, 6, 14) }, () => word(lang)),
+    );
     const keywords = keywordSet(lang);
     keywordTotal += keywords.length;
     const created = new Date(BASE_TIME - Math.floor(r() * 365 * DAY));
@@ -199,8 +234,27 @@ async function main() {
     const price = (Math.round(Math.exp(r() * Math.log(500_000)) + int(r, 0, 99)) / 100).toFixed(2);
     rows.push(
       line([
-        id, booth.seller.profileId, pick(r, categoryIds), booth.id, title, description, price, pick(r, CURRENCIES), int(r, 1, 1000), r() < 0.4, [], keywords,
-        hidden, cols.searchText, cols.titleNorm, cols.cjkGrams, cols.tokens, cols.keywordsNorm, cols.searchVersion, created, created,
+        id,
+        booth.seller.profileId,
+        pick(r, categoryIds),
+        booth.id,
+        title,
+        description,
+        price,
+        pick(r, CURRENCIES),
+        int(r, 1, 1000),
+        r() < 0.4,
+        [],
+        keywords,
+        hidden,
+        cols.searchText,
+        cols.titleNorm,
+        cols.cjkGrams,
+        cols.tokens,
+        cols.keywordsNorm,
+        cols.searchVersion,
+        created,
+        created,
       ]),
     );
     if (rows.length === 20_000) {
@@ -248,7 +302,10 @@ async function main() {
     owned,
     categories: seeded.filter((c) => !c.parent_id).map((c) => c.slug),
     searchQueries: searchQueries(2000),
-    listUrls: listUrls(500, seeded.filter((c) => !c.parent_id).map((c) => c.slug)),
+    listUrls: listUrls(
+      500,
+      seeded.filter((c) => !c.parent_id).map((c) => c.slug),
+    ),
     seconds: (Date.now() - t0) / 1000,
   };
   writeFileSync(path.join(OUT, "manifest.json"), JSON.stringify(manifest));

@@ -6,7 +6,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const fmt = (v, digits = 1) => (v === null || v === undefined || Number.isNaN(v) ? "-" : typeof v === "number" ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits)) : String(v));
+const fmt = (v, digits = 1) =>
+  v === null || v === undefined || Number.isNaN(v)
+    ? "-"
+    : typeof v === "number"
+      ? Math.abs(v) >= 100
+        ? Math.round(v).toString()
+        : v.toFixed(digits)
+      : String(v);
 
 function cells(r) {
   if (r.failed) return [r.id, r.engine, r.name, "-", "-", "-", "-", "-", r.target ?? "-", r.measured, "FAILED"];
@@ -15,9 +22,26 @@ function cells(r) {
   const base = r.baseline ?? {};
   const lat = `${fmt(ours.p50)} / ${fmt(ours.p99)}`;
   const baseLat = base.p50 !== undefined || base.p99 !== undefined ? `${fmt(base.p50)} / ${fmt(base.p99)}` : "-";
-  const thr = ours.rps !== undefined ? `${fmt(ours.rps)} / ${fmt(base.rps)} req/s` : ours.msgPerSec !== undefined ? `${fmt(ours.msgPerSec)} / ${fmt(base.msgPerSec)} msg/s` : "-";
+  const thr =
+    ours.rps !== undefined
+      ? `${fmt(ours.rps)} / ${fmt(base.rps)} req/s`
+      : ours.msgPerSec !== undefined
+        ? `${fmt(ours.msgPerSec)} / ${fmt(base.msgPerSec)} msg/s`
+        : "-";
   const rss = `${fmt(r.rss?.app)}${r.rss?.baseline !== undefined ? ` / ${fmt(r.rss.baseline)}` : ""}`;
-  return [r.rerun ? `${r.id}*` : r.id, r.engine, r.name, `${ratio} ${r.ratioOf ?? ""}`.trim(), lat, baseLat, thr, rss, r.target, r.measured, r.met ? "met" : "MISSED"];
+  return [
+    r.rerun ? `${r.id}*` : r.id,
+    r.engine,
+    r.name,
+    `${ratio} ${r.ratioOf ?? ""}`.trim(),
+    lat,
+    baseLat,
+    thr,
+    rss,
+    r.target,
+    r.measured,
+    r.met ? "met" : "MISSED",
+  ];
 }
 
 /**
@@ -46,7 +70,19 @@ export function judge(r) {
   return t && !r.failed ? { ...r, ...t(r) } : r;
 }
 
-const HEAD = ["#", "engine", "scenario", "median ratio (spread)", "p50 / p99 ms", "baseline p50 / p99 ms", "throughput ours / baseline", "RSS MiB ours / baseline", "target", "measured", ""];
+const HEAD = [
+  "#",
+  "engine",
+  "scenario",
+  "median ratio (spread)",
+  "p50 / p99 ms",
+  "baseline p50 / p99 ms",
+  "throughput ours / baseline",
+  "RSS MiB ours / baseline",
+  "target",
+  "measured",
+  "",
+];
 
 export function renderTable(rows) {
   const all = [HEAD, ...rows.map(cells)].map((c) => c.map(String));
@@ -61,29 +97,55 @@ export function renderTable(rows) {
 export function renderMarkdown(result, file) {
   const { machine, config, generation } = result;
   const out = [];
-  out.push(`Run of ${result.started} (${result.minutes} min), ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}` +
-    `${machine.postgres ? `, ${machine.postgres}` : ""}; pinning: ${machine.pinning}; load average ${machine.loadAverageAtStart.join(" ")} at start, ` +
-    `${machine.loadAverageAtEnd.join(" ")} at end (the machine was shared). Raw figures: \`${file}\`.`);
+  out.push(
+    `Run of ${result.started} (${result.minutes} min), ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}` +
+      `${machine.postgres ? `, ${machine.postgres}` : ""}; pinning: ${machine.pinning}; load average ${machine.loadAverageAtStart.join(" ")} at start, ` +
+      `${machine.loadAverageAtEnd.join(" ")} at end (the machine was shared). Raw figures: \`${file}\`.`,
+  );
   for (const r of result.reruns ?? []) {
     out.push("");
-    out.push(`Re-run into this table at ${r.started} (${r.minutes} min, load average ${r.machine.loadAverageAtStart.join(" ")}, ${r.machine.pinning}): ${r.rows.map((k) => `#${k.replace(":", " ")}`).join(", ")} (rows marked *).`);
+    out.push(
+      `Re-run into this table at ${r.started} (${r.minutes} min, load average ${r.machine.loadAverageAtStart.join(" ")}, ${r.machine.pinning}): ${r.rows.map((k) => `#${k.replace(":", " ")}`).join(", ")} (rows marked *).`,
+    );
   }
   out.push("");
-  out.push(`Data: ${Object.entries(generation).map(([e, g]) => `${e}: ${g.products} products, ${g.keywords} keywords, ${g.sellers} sellers, ${g.booths} booths, ${g.categories} categories, generated in ${Math.round(g.seconds)} s`).join("; ")}. ` +
-    `Rounds: warm-up ${config.warmSeconds} s each, then ${config.rounds} x (A ${config.roundSeconds} s, B ${config.roundSeconds} s); open-loop runs ${config.openSeconds} s.` +
-    (config.live ? ` Live catalog (#8): ${config.live.rounds} x (${config.live.seconds} s with writes, ${config.live.seconds} s without) on PostgreSQL, ${config.liveLite.rounds} x ${config.liveLite.seconds} s on PGlite.` : "") +
-    (config.head ? ` Head terms (#9): ${config.head.rounds} rounds of ${config.head.reps} requests per term (app) and ${config.head.baseReps} (exact baseline).` : ""));
+  out.push(
+    `Data: ${Object.entries(generation)
+      .map(
+        ([e, g]) =>
+          `${e}: ${g.products} products, ${g.keywords} keywords, ${g.sellers} sellers, ${g.booths} booths, ${g.categories} categories, generated in ${Math.round(g.seconds)} s`,
+      )
+      .join("; ")}. ` +
+      `Rounds: warm-up ${config.warmSeconds} s each, then ${config.rounds} x (A ${config.roundSeconds} s, B ${config.roundSeconds} s); open-loop runs ${config.openSeconds} s.` +
+      (config.live
+        ? ` Live catalog (#8): ${config.live.rounds} x (${config.live.seconds} s with writes, ${config.live.seconds} s without) on PostgreSQL, ${config.liveLite.rounds} x ${config.liveLite.seconds} s on PGlite.`
+        : "") +
+      (config.head
+        ? ` Head terms (#9): ${config.head.rounds} rounds of ${config.head.reps} requests per term (app) and ${config.head.baseReps} (exact baseline).`
+        : ""),
+  );
   out.push("");
   out.push(`| ${HEAD.join(" | ")} |`);
   out.push(`|${HEAD.map(() => "---").join("|")}|`);
-  for (const r of result.rows) out.push(`| ${cells(r).map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`);
+  for (const r of result.rows)
+    out.push(
+      `| ${cells(r)
+        .map((c) => String(c).replace(/\|/g, "\\|"))
+        .join(" | ")} |`,
+    );
   out.push("");
   out.push("CPU profiles of the app under each scenario's load (self time, share of busy time):");
   out.push("");
   for (const r of result.rows) {
     if (!r.profile) continue;
-    const areas = r.profile.topAreas.slice(0, 6).map((a) => `${a.name} ${a.pct}%`).join(", ");
-    const fns = r.profile.topFunctions.slice(0, 5).map((f) => `\`${f.name}\` ${f.pct}%`).join(", ");
+    const areas = r.profile.topAreas
+      .slice(0, 6)
+      .map((a) => `${a.name} ${a.pct}%`)
+      .join(", ");
+    const fns = r.profile.topFunctions
+      .slice(0, 5)
+      .map((f) => `\`${f.name}\` ${f.pct}%`)
+      .join(", ");
     out.push(`- #${r.id} ${r.engine} (busy ${r.profile.busyPct}% of ${r.profile.seconds} s): ${areas}. Top functions: ${fns}.`);
   }
   return out.join("\n");
@@ -97,14 +159,21 @@ export function mergeResults(earlier, rerun) {
   for (const r of fresh.values()) if (!merged.includes(r)) merged.push(r);
   const order = ["pg", "pglite"];
   merged.sort((a, b) => (a.engine === b.engine ? a.id - b.id : order.indexOf(a.engine) - order.indexOf(b.engine)));
-  return { ...earlier, rows: merged, reruns: [...(earlier.reruns ?? []), { started: rerun.started, minutes: rerun.minutes, rows: [...fresh.keys()], machine: rerun.machine }] };
+  return {
+    ...earlier,
+    rows: merged,
+    reruns: [...(earlier.reruns ?? []), { started: rerun.started, minutes: rerun.minutes, rows: [...fresh.keys()], machine: rerun.machine }],
+  };
 }
 
 /** Replace the generated part of BENCHMARKS.md. */
 export function writeBenchmarksMd(result, file) {
   const md = path.join(ROOT, "BENCHMARKS.md");
   const current = existsSync(md) ? readFileSync(md, "utf8") : "# Benchmarks\n\n<!-- bench:begin -->\n<!-- bench:end -->\n";
-  writeFileSync(md, current.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${renderMarkdown(result, file)}\n<!-- bench:end -->`));
+  writeFileSync(
+    md,
+    current.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${renderMarkdown(result, file)}\n<!-- bench:end -->`),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--merge") {

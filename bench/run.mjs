@@ -35,21 +35,64 @@ const write = flag("--write") || !!merge || (!quick && !args.includes("--only") 
 
 // The load generator (this process, wrk, the socket clients) runs on CPU 1; servers on CPU 0.
 if (PINNING && !process.env.BENCH_PINNED) {
-  const r = spawnSync("taskset", ["-c", LOAD_CPU, process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit", env: { ...process.env, BENCH_PINNED: "1" } });
+  const r = spawnSync("taskset", ["-c", LOAD_CPU, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_PINNED: "1" },
+  });
   process.exit(r.status ?? 1);
 }
 
 const cfg = quick
-  ? { products: 20_000, rounds: 2, warmSeconds: 2, roundSeconds: 3, openSeconds: 5, profileSeconds: 3, searchSample: 40, searchRounds: 1, searchRate: 20, searchBudget: 30, recallBudget: 60,
-      recallQueries: 20, recallFullMax: 1000, listRate: 100, loginSeconds: 5, ssrSeconds: 4, sockets: 200, soakSeconds: 30, soakWindow: 10,
-      live: { rounds: 2, seconds: 20, warm: 5, gap: 5, probeEvery: 3 }, liveLite: { rounds: 2, seconds: 10, warm: 5, gap: 5, probeEvery: 3 },
-      head: { rounds: 2, reps: 5, baseReps: 1, budget: 20 } }
-  : { products: 100_000, rounds: 3, warmSeconds: 3, roundSeconds: 6, openSeconds: 15, profileSeconds: 5, searchSample: 60, searchRounds: 2, searchRate: 20, searchBudget: 60, recallBudget: 150,
-      recallQueries: 60, recallFullMax: 2000, listRate: 100, loginSeconds: 10, ssrSeconds: 10, sockets: 1000, soakSeconds: 300, soakWindow: 60,
+  ? {
+      products: 20_000,
+      rounds: 2,
+      warmSeconds: 2,
+      roundSeconds: 3,
+      openSeconds: 5,
+      profileSeconds: 3,
+      searchSample: 40,
+      searchRounds: 1,
+      searchRate: 20,
+      searchBudget: 30,
+      recallBudget: 60,
+      recallQueries: 20,
+      recallFullMax: 1000,
+      listRate: 100,
+      loginSeconds: 5,
+      ssrSeconds: 4,
+      sockets: 200,
+      soakSeconds: 30,
+      soakWindow: 10,
+      live: { rounds: 2, seconds: 20, warm: 5, gap: 5, probeEvery: 3 },
+      liveLite: { rounds: 2, seconds: 10, warm: 5, gap: 5, probeEvery: 3 },
+      head: { rounds: 2, reps: 5, baseReps: 1, budget: 20 },
+    }
+  : {
+      products: 100_000,
+      rounds: 3,
+      warmSeconds: 3,
+      roundSeconds: 6,
+      openSeconds: 15,
+      profileSeconds: 5,
+      searchSample: 60,
+      searchRounds: 2,
+      searchRate: 20,
+      searchBudget: 60,
+      recallBudget: 150,
+      recallQueries: 60,
+      recallFullMax: 2000,
+      listRate: 100,
+      loginSeconds: 10,
+      ssrSeconds: 10,
+      sockets: 1000,
+      soakSeconds: 300,
+      soakWindow: 60,
       // Scenario 8: 5 x (60 s with writes, 60 s without) on PostgreSQL, 2 x 30 s on PGlite (as #7);
       // scenario 9: rounds of `reps` requests per head term on the app, `baseReps` on the baseline.
-      live: { rounds: 5, seconds: 60, warm: 20, gap: 10, probeEvery: 3 }, liveLite: { rounds: 2, seconds: 30, warm: 10, gap: 10, probeEvery: 3 },
-      head: { rounds: 3, reps: 20, baseReps: 2, budget: 45 } };
+      live: { rounds: 5, seconds: 60, warm: 20, gap: 10, probeEvery: 3 },
+      liveLite: { rounds: 2, seconds: 30, warm: 10, gap: 10, probeEvery: 3 },
+      head: { rounds: 3, reps: 20, baseReps: 2, budget: 45 },
+    };
 cfg.products = Number(opt("--products", cfg.products));
 if (args.includes("--soak")) cfg.soakSeconds = Number(opt("--soak"));
 // PGlite runs the soak shorter (one process serves every query; see BENCHMARKS.md).
@@ -73,7 +116,11 @@ function prerequisites() {
   }
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     log("no production build: running next build");
-    const r = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], { stdio: "inherit", cwd: ROOT, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const r = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], {
+      stdio: "inherit",
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
@@ -105,9 +152,21 @@ async function prepareEngine(engine, cluster) {
   const dir = path.join(work, engine);
   const manifestFile = path.join(dir, "manifest.json");
   // --reuse-data: PGlite's directories from the previous run (PostgreSQL's cluster is always new).
-  if (flag("--reuse-data") && engine === "pglite" && existsSync(manifestFile) && existsSync(path.join(dir, "pglite-baseline")) && existsSync(path.join(dir, "list-sql.json"))) {
+  if (
+    flag("--reuse-data") &&
+    engine === "pglite" &&
+    existsSync(manifestFile) &&
+    existsSync(path.join(dir, "pglite-baseline")) &&
+    existsSync(path.join(dir, "list-sql.json"))
+  ) {
     log(`${engine}: reusing the data of the previous run`);
-    return { dir, dbEnv: { PGLITE_DIR: path.join(dir, "pglite") }, baselineEnv: { PGLITE_DIR: path.join(dir, "pglite-baseline") }, generateSeconds: 0, manifest: JSON.parse(readFileSync(manifestFile, "utf8")) };
+    return {
+      dir,
+      dbEnv: { PGLITE_DIR: path.join(dir, "pglite") },
+      baselineEnv: { PGLITE_DIR: path.join(dir, "pglite-baseline") },
+      generateSeconds: 0,
+      manifest: JSON.parse(readFileSync(manifestFile, "utf8")),
+    };
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -140,7 +199,13 @@ async function runEngine(engine, prepared) {
     const port = await freePort();
     const profileDir = path.join(dir, "profiles", `${name}-${++started}`);
     mkdirSync(profileDir, { recursive: true });
-    const proc = await startProcess({ name, args: ["--import", "tsx", "server.ts"], env: { ...appEnv(dbEnv, dir, port), ...env }, ready: httpReady(`http://127.0.0.1:${port}/api/health`), profileDir });
+    const proc = await startProcess({
+      name,
+      args: ["--import", "tsx", "server.ts"],
+      env: { ...appEnv(dbEnv, dir, port), ...env },
+      ready: httpReady(`http://127.0.0.1:${port}/api/health`),
+      profileDir,
+    });
     return { ...proc, base: `http://127.0.0.1:${port}` };
   };
   log(`${engine}: starting the app`);
@@ -201,7 +266,11 @@ async function runEngine(engine, prepared) {
         const m = JSON.parse(readFileSync(path.join(ROOT, ".next", "prerender-manifest.json"), "utf8"));
         const routes = Object.keys(m.routes ?? {});
         const dynamicRoutes = Object.keys(m.dynamicRoutes ?? {});
-        return { prerendered: routes.length, revalidated: routes.filter((r) => m.routes[r].initialRevalidateSeconds).length, productPagePrerendered: dynamicRoutes.some((r) => r.includes("products/[id]")) };
+        return {
+          prerendered: routes.length,
+          revalidated: routes.filter((r) => m.routes[r].initialRevalidateSeconds).length,
+          productPagePrerendered: dynamicRoutes.some((r) => r.includes("products/[id]")),
+        };
       } catch {
         return null;
       }
@@ -232,7 +301,14 @@ async function runEngine(engine, prepared) {
         log(`${engine}: scenario ${id} ${r.met ? "met" : "MISSED"}: ${r.measured}`);
       } catch (err) {
         console.error(err);
-        rows.push({ id, engine, name: `scenario ${id}`, failed: String(err?.stack ?? err).slice(0, 2000), met: false, measured: `failed: ${String(err?.message ?? err).slice(0, 200)}` });
+        rows.push({
+          id,
+          engine,
+          name: `scenario ${id}`,
+          failed: String(err?.stack ?? err).slice(0, 2000),
+          met: false,
+          measured: `failed: ${String(err?.message ?? err).slice(0, 200)}`,
+        });
         if (app.child.exitCode !== null) throw new Error(`the app died:\n${app.output()}`);
       }
     }
@@ -289,7 +365,12 @@ async function main() {
   if (cluster) machine.postgres = spawnSync(path.join(findPgBin(), "postgres"), ["--version"], { encoding: "utf8" }).stdout.trim();
   let result = { started: started.toISOString(), minutes: Math.round((Date.now() - started) / 600) / 100, quick, config: cfg, machine, generation, rows };
   if (merge) result = mergeResults(JSON.parse(readFileSync(path.resolve(ROOT, merge), "utf8")), result);
-  const file = path.join(ROOT, "bench", "results", `${(merge ? result.started : started.toISOString()).replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${merge ? `-rerun-${only.join("-")}` : ""}.json`);
+  const file = path.join(
+    ROOT,
+    "bench",
+    "results",
+    `${(merge ? result.started : started.toISOString()).replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${merge ? `-rerun-${only.join("-")}` : ""}.json`,
+  );
   writeFileSync(file, JSON.stringify(result, null, 1));
   console.log("\n" + renderTable(result.rows) + "\n");
   log(`results: ${path.relative(ROOT, file)} (${result.minutes} min)`);

@@ -4,71 +4,71 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, wr
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["0", "1", "true", "false"])
-  .transform((v) => v === "1" || v === "true");
+const bool = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  DATA_DIR: z.string().default("./data"),
-  PGLITE_DIR: z.string().optional(),
-  /** PGlite: PostgreSQL's fsync reaches the disk (a commit returns once its WAL is on disk). */
-  PGLITE_FSYNC: bool.default(true),
-  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-  NEXTAUTH_URL: z.string().url().optional(),
-  SEED_DEMO: bool.default(true),
-  RATE_LIMIT_ANON_PER_HOUR: z.coerce.number().int().positive().default(100),
-  RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
-  // Brute-force brakes on sign-in (lib/services/auth/throttle.ts): failed attempts per window.
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
-  // Worker threads for bcrypt; default: one per core but one (1-4). Read by lib/auth/hash-pool.ts.
-  BCRYPT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-  // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
-  // "true"/"false" stay accepted as 1/0.
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .transform((v) => (v === "true" ? 1 : 0))
-    .or(z.coerce.number().int().min(0).max(10))
-    .default(0),
-  ADMIN_USERNAME: z.string().min(3).max(32).optional(),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
-  // Uploads (contract 4): local disk by default, S3-compatible object storage by configuration.
-  STORAGE: z.enum(["local", "s3"]).default("local"),
-  UPLOAD_DIR: z.string().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  // Product lists and searches cached per instance, exact by the catalog's version (0 disables).
-  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
-  // (every page in every locale). Smaller only to see the split with few rows (tests).
-  SITEMAP_CHILD_SIZE: z.coerce.number().int().min(15).max(50_000).default(50_000),
-  // Product, booth, store and exhibition pages for anonymous visitors, kept as HTML per instance
-  // and served while what they show is unchanged (lib/pages/page-cache.ts; 0 disables).
-  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
-  DEBUG_QUERY_COUNT: bool.default(false),
-}).superRefine((e, ctx) => {
-  if (e.STORAGE !== "s3") return;
-  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
-  }
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().default("./data"),
+    PGLITE_DIR: z.string().optional(),
+    /** PGlite: PostgreSQL's fsync reaches the disk (a commit returns once its WAL is on disk). */
+    PGLITE_FSYNC: bool.default(true),
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    NEXTAUTH_URL: z.string().url().optional(),
+    SEED_DEMO: bool.default(true),
+    RATE_LIMIT_ANON_PER_HOUR: z.coerce.number().int().positive().default(100),
+    RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+    // Brute-force brakes on sign-in (lib/services/auth/throttle.ts): failed attempts per window.
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+    BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+    // Worker threads for bcrypt; default: one per core but one (1-4). Read by lib/auth/hash-pool.ts.
+    BCRYPT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
+    // "true"/"false" stay accepted as 1/0.
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .transform((v) => (v === "true" ? 1 : 0))
+      .or(z.coerce.number().int().min(0).max(10))
+      .default(0),
+    ADMIN_USERNAME: z.string().min(3).max(32).optional(),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
+    // Uploads (contract 4): local disk by default, S3-compatible object storage by configuration.
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    UPLOAD_DIR: z.string().optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    // Product lists and searches cached per instance, exact by the catalog's version (0 disables).
+    SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
+    // (every page in every locale). Smaller only to see the split with few rows (tests).
+    SITEMAP_CHILD_SIZE: z.coerce.number().int().min(15).max(50_000).default(50_000),
+    // Product, booth, store and exhibition pages for anonymous visitors, kept as HTML per instance
+    // and served while what they show is unchanged (lib/pages/page-cache.ts; 0 disables).
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
+    DEBUG_QUERY_COUNT: bool.default(false),
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE !== "s3") return;
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string; UPLOAD_DIR: string };
 

@@ -11,7 +11,9 @@ export function findPgBin() {
   if (fromEnv && existsSync(path.join(fromEnv, "initdb"))) return fromEnv;
   const base = "/usr/lib/postgresql";
   if (existsSync(base)) {
-    const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(base)
+      .filter((v) => existsSync(path.join(base, v, "bin", "initdb")))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions.length) return path.join(base, versions[0], "bin");
   }
   const which = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" });
@@ -47,7 +49,16 @@ export async function startCluster() {
   if (isRoot) execFileSync("chown", ["postgres:", dir]);
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
-  run("pg_ctl", ["-D", data, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "-l", path.join(dir, "log"), "-w", "start"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+  ]);
   const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
   return {
     port,

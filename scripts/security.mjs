@@ -30,7 +30,11 @@ const TECHNIQUE = process.env.SQLMAP_TECHNIQUE ?? "BEU";
 const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
 // --continue <summary.json>: skip the targets an earlier run completed (all parameters tested).
 const DONE = args.includes("--continue")
-  ? new Set(JSON.parse(readFileSync(args[args.indexOf("--continue") + 1], "utf8")).results.filter((r) => !r.skipped && r.tested.length >= r.names.length).map((r) => r.id))
+  ? new Set(
+      JSON.parse(readFileSync(args[args.indexOf("--continue") + 1], "utf8"))
+        .results.filter((r) => !r.skipped && r.tested.length >= r.names.length)
+        .map((r) => r.id),
+    )
   : new Set();
 const started = Date.now();
 const children = new Set();
@@ -61,7 +65,10 @@ const SOURCES = ["app", "components", "lib", "messages", "public", "proxy.ts", "
 const buildId = path.join(root, ".next", "BUILD_ID");
 if (!args.includes("--no-build") && (!existsSync(buildId) || Math.max(...SOURCES.map(newest)) > statSync(buildId).mtimeMs)) {
   console.log("=== production build ===");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -147,8 +154,12 @@ async function fixtures(base) {
     })
   ).exhibition;
   const booth = (await call(base, "/api/booths", { token: seller.token, json: { name: `Booth ${tag}`, exhibitionName: exhibition.name } })).booth;
-  const product = (await call(base, "/api/products", { token: seller.token, json: { title: `Lamp ${tag}`, price: 10, currency: "USD", category, moq: 1, boothId: booth.id, keywords: ["lamp"] } }))
-    .product;
+  const product = (
+    await call(base, "/api/products", {
+      token: seller.token,
+      json: { title: `Lamp ${tag}`, price: 10, currency: "USD", category, moq: 1, boothId: booth.id, keywords: ["lamp"] },
+    })
+  ).product;
   const message = await call(base, "/api/chat/messages", { token: buyer.token, json: { to: seller.id, content: "hello", productId: product.id } });
   const inquiry = (await call(base, "/api/buyer/inquiries", { token: buyer.token, json: { productId: product.id, message: "price?" } })).inquiry;
   const order = (await call(base, "/api/orders", { token: buyer.token, json: { productId: product.id, quantity: 2 } })).order;
@@ -158,7 +169,9 @@ async function fixtures(base) {
   const key = await call(base, "/api/keys", { token: seller.token, json: { name: "sqlmap" } });
   // Spares for the DELETE targets, so deleting them leaves the ids the other targets use.
   const spareKey = await call(base, "/api/keys", { token: seller.token, json: { name: "spare" } });
-  const spareProduct = (await call(base, "/api/products", { token: seller.token, json: { title: `Spare ${tag}`, price: 1, currency: "USD", category, moq: 1 } })).product;
+  const spareProduct = (
+    await call(base, "/api/products", { token: seller.token, json: { title: `Spare ${tag}`, price: 1, currency: "USD", category, moq: 1 } })
+  ).product;
   const ids = {
     productId: product.id,
     boothId: booth.id,
@@ -190,11 +203,20 @@ async function fixtures(base) {
 // --- targets from the OpenAPI document ------------------------------------------------------
 // Not sent: they end the session sqlmap is using, or are NextAuth's own form endpoints (CSRF-bound;
 // their credentials go through the same sign-in service as /api/auth/login, which is tested).
-const SKIP = [/^POST \/api\/auth\/logout$/, /^POST \/api\/user\/password$/, /^POST \/api\/upload$/, /^(GET|POST) \/api\/auth\/(callback|signout|csrf|session|providers)/];
+const SKIP = [
+  /^POST \/api\/auth\/logout$/,
+  /^POST \/api\/user\/password$/,
+  /^POST \/api\/upload$/,
+  /^(GET|POST) \/api\/auth\/(callback|signout|csrf|session|providers)/,
+];
 
 function resolveRef(doc, schema) {
   let s = schema;
-  for (let i = 0; s && s.$ref && i < 10; i++) s = s.$ref.split("/").slice(1).reduce((o, k) => o?.[k], doc);
+  for (let i = 0; s && s.$ref && i < 10; i++)
+    s = s.$ref
+      .split("/")
+      .slice(1)
+      .reduce((o, k) => o?.[k], doc);
   return s ?? {};
 }
 
@@ -259,7 +281,11 @@ function targets(doc, f) {
       const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
       if (op.requestBody && !bodySchema) continue; // form and multipart bodies
       // Every value is marked with sqlmap's custom injection marker `*`.
-      let url = p.replace(/\{(\w+)\}/g, (_, k) => `${encodeURIComponent(String(f.ids[k] ?? f.byPath.find(([r]) => r.test(`${M} ${p}`) || r.test(p))?.[1] ?? "0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f"))}*`);
+      let url = p.replace(
+        /\{(\w+)\}/g,
+        (_, k) =>
+          `${encodeURIComponent(String(f.ids[k] ?? f.byPath.find(([r]) => r.test(`${M} ${p}`) || r.test(p))?.[1] ?? "0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f"))}*`,
+      );
       const qs = query.map((q) => `${q.name}=${encodeURIComponent(String(sample(doc, q.schema ?? {}, q.name, f)))}*`).join("&");
       if (qs) url += `?${qs}`;
       let body;
@@ -279,7 +305,14 @@ function targets(doc, f) {
     const args = { keyword: "lamp", category: f.ids.category, minPrice: 1, maxPrice: 100 };
     const names = Object.keys(args).map((k) => `body:params.arguments.${k}`);
     const marked = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, `${v}*`]));
-    out.push({ id: "POST /mcp tools/call search_products", method: "POST", url: "/mcp", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_products", arguments: marked } }), names, auth: "key" });
+    out.push({
+      id: "POST /mcp tools/call search_products",
+      method: "POST",
+      url: "/mcp",
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_products", arguments: marked } }),
+      names,
+      auth: "key",
+    });
   }
   return out;
 }
@@ -287,7 +320,8 @@ function targets(doc, f) {
 /** Mark every leaf (strings in place; numbers and booleans become marked strings) and collect names. */
 function markJson(value, prefix, names) {
   if (Array.isArray(value)) return value.map((v, i) => markJson(v, `${prefix}[${i}]`, names));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markJson(v, prefix ? `${prefix}.${k}` : k, names)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markJson(v, prefix ? `${prefix}.${k}` : k, names)]));
   names.push(`body:${prefix}`);
   return `__MARK__${String(value).replace(/["\\]/g, (c) => `\\${c}`)}__END__`;
 }
@@ -296,18 +330,40 @@ function markJson(value, prefix, names) {
 function runSqlmap(base, t, token, outDir) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const headers = [t.auth === "key" ? "Accept: application/json, text/event-stream" : "Accept: application/json", ...(t.body ? ["Content-Type: application/json"] : []), ...(token ? [`Authorization: Bearer ${token}`] : [])];
+    const headers = [
+      t.auth === "key" ? "Accept: application/json, text/event-stream" : "Accept: application/json",
+      ...(t.body ? ["Content-Type: application/json"] : []),
+      ...(token ? [`Authorization: Bearer ${token}`] : []),
+    ];
     const argv = [
-      "-u", `${base}${t.url}`,
-      "--method", t.method,
+      "-u",
+      `${base}${t.url}`,
+      "--method",
+      t.method,
       ...(t.body ? ["--data", t.body] : []),
-      "--headers", headers.join("\n"),
-      "--batch", "--flush-session", "--disable-coloring",
-      "--level", LEVEL, "--risk", RISK, "--technique", TECHNIQUE,
-      "--dbms", "PostgreSQL", "--time-sec", "2", "--threads", "2",
-      "--ignore-code", "400,401,403,404,405,409,413,415,422,429",
-      "--output-dir", outDir,
-      "--answers", "custom injection marker=Y,process it=Y,skip further tests=N,other DBMSes=N",
+      "--headers",
+      headers.join("\n"),
+      "--batch",
+      "--flush-session",
+      "--disable-coloring",
+      "--level",
+      LEVEL,
+      "--risk",
+      RISK,
+      "--technique",
+      TECHNIQUE,
+      "--dbms",
+      "PostgreSQL",
+      "--time-sec",
+      "2",
+      "--threads",
+      "2",
+      "--ignore-code",
+      "400,401,403,404,405,409,413,415,422,429",
+      "--output-dir",
+      outDir,
+      "--answers",
+      "custom injection marker=Y,process it=Y,skip further tests=N,other DBMSes=N",
     ];
     const child = spawn(SQLMAP, argv, { stdio: ["ignore", "pipe", "pipe"] });
     children.add(child);
@@ -332,7 +388,16 @@ function parse(t, out, ms) {
   const errors = [...codes.matchAll(/(5\d\d) \([^)]*\) - (\d+) times/g)].map((m) => `${m[1]}×${m[2]}`);
   const requests = Number(/(\d+) HTTP\(s\) requests/.exec(out)?.[1] ?? NaN);
   const failed = /\[CRITICAL\] (?!all tested parameters do not appear to be injectable)(.*)/.exec(out)?.[1];
-  return { ...t, tested, injectable, errors, requests, seconds: Math.round(ms / 1000), note: injectable ? "INJECTABLE" : failed ? failed.slice(0, 80) : "", out };
+  return {
+    ...t,
+    tested,
+    injectable,
+    errors,
+    requests,
+    seconds: Math.round(ms / 1000),
+    note: injectable ? "INJECTABLE" : failed ? failed.slice(0, 80) : "",
+    out,
+  };
 }
 
 async function main() {
@@ -353,7 +418,9 @@ async function main() {
     const doc = await call(app.url, "/api/openapi");
     const list = targets(doc, f);
     const paramCount = list.reduce((n, t) => n + t.names.length, 0);
-    console.log(`${list.length} endpoints, ${paramCount} parameters; sqlmap --level ${LEVEL} --risk ${RISK} --technique ${TECHNIQUE}, ${PARALLEL} at a time, budget ${BUDGET_MS / 60000} min`);
+    console.log(
+      `${list.length} endpoints, ${paramCount} parameters; sqlmap --level ${LEVEL} --risk ${RISK} --technique ${TECHNIQUE}, ${PARALLEL} at a time, budget ${BUDGET_MS / 60000} min`,
+    );
     const outRoot = mkdtempSync(path.join(tmpdir(), "expo-trade-sqlmap-"));
     const results = [];
     const queue = list.map((t, i) => ({ ...t, n: i }));
@@ -369,7 +436,9 @@ async function main() {
         mkdirSync(dir, { recursive: true });
         const r = await runSqlmap(app.url, t, token, dir);
         results.push(r);
-        console.log(`${r.injectable ? "INJECTABLE" : r.errors.length ? "5xx" : "ok"}  ${t.id}  (${r.tested.length}/${t.names.length} params, ${r.seconds} s)${r.errors.length ? " " + r.errors.join(",") : ""}`);
+        console.log(
+          `${r.injectable ? "INJECTABLE" : r.errors.length ? "5xx" : "ok"}  ${t.id}  (${r.tested.length}/${t.names.length} params, ${r.seconds} s)${r.errors.length ? " " + r.errors.join(",") : ""}`,
+        );
         writeFileSync(path.join(dir, "sqlmap.out"), r.out);
       }
     };
@@ -377,7 +446,10 @@ async function main() {
     results.sort((a, b) => a.id.localeCompare(b.id));
 
     console.log("\n| endpoint | parameters (sqlmap tested / sent) | verdict | 5xx | s |\n|---|---|---|---|---|");
-    for (const r of results) console.log(`| ${r.id} | ${r.tested.length}/${r.names.length}: ${r.names.join(", ")} | ${r.skipped ? "not run" : r.injectable ? "**injectable**" : "not injectable"} | ${r.errors.join(",") || "0"} | ${r.seconds} |`);
+    for (const r of results)
+      console.log(
+        `| ${r.id} | ${r.tested.length}/${r.names.length}: ${r.names.join(", ")} | ${r.skipped ? "not run" : r.injectable ? "**injectable**" : "not injectable"} | ${r.errors.join(",") || "0"} | ${r.seconds} |`,
+      );
     const bad = results.filter((r) => r.injectable);
     const errs = results.filter((r) => r.errors.length);
     const skipped = results.filter((r) => r.skipped);

@@ -37,7 +37,8 @@ function run(label, cmd, cmdArgs, env = {}) {
 function ensurePrerequisites(need) {
   const missing = [];
   if (need.postgres && !findPgBin()) {
-    if (!aptInstall(["postgresql"]) || !findPgBin()) missing.push("PostgreSQL server (Debian: apt-get install postgresql; or set PG_BIN to the directory holding initdb and pg_ctl)");
+    if (!aptInstall(["postgresql"]) || !findPgBin())
+      missing.push("PostgreSQL server (Debian: apt-get install postgresql; or set PG_BIN to the directory holding initdb and pg_ctl)");
   }
   if (need.nginx && !findNginx()) {
     if (!aptInstall(["nginx"]) || !findNginx()) missing.push("nginx (Debian: apt-get install nginx; or set NGINX_BIN to the nginx binary)");
@@ -65,6 +66,7 @@ async function main() {
   if (want("static")) {
     await run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
     await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+    await run("formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]);
   }
   if (want("unit")) await run("unit tests", bin("vitest"), ["run", "--project", "unit"]);
   // The servers under test run the production build; `--only scale` reuses an existing one.

@@ -7,7 +7,15 @@ import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const RENAME: Record<string, string> = { class: "className", for: "htmlFor", tabindex: "tabIndex", charset: "charSet", crossorigin: "crossOrigin", srcset: "srcSet", "http-equiv": "httpEquiv" };
+const RENAME: Record<string, string> = {
+  class: "className",
+  for: "htmlFor",
+  tabindex: "tabIndex",
+  charset: "charSet",
+  crossorigin: "crossOrigin",
+  srcset: "srcSet",
+  "http-equiv": "httpEquiv",
+};
 
 const decode = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|#39);/gi, (_, e: string) => {
@@ -32,7 +40,8 @@ type Node = { tag: string; props: Record<string, unknown>; children: (Node | str
 export function parseHtml(html: string): Node {
   const root: Node = { tag: "#root", props: {}, children: [] };
   const stack: Node[] = [root];
-  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/gi;
+  const re =
+    /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(html))) {
     const top = stack[stack.length - 1]!;

@@ -6,27 +6,15 @@ import { getJson } from "./open-loop.mjs";
 import { int, LANGUAGES, loadWords, pick, rng, zipf } from "./rand.mjs";
 
 const words = loadWords();
-const zipfOf = Object.fromEntries(
-  LANGUAGES.map((l) => [l, zipf(words[l].length, 1.0)]),
-);
+const zipfOf = Object.fromEntries(LANGUAGES.map((l) => [l, zipf(words[l].length, 1.0)]));
 const word = (r, lang) => words[lang][zipfOf[lang](r)];
-const phrase = (r, lang, n) =>
-  Array.from({ length: n }, () => word(r, lang)).join(
-    lang === "zh" || lang === "ja" ? "" : " ",
-  );
-const keywords = (r) => [
-  ...new Set(
-    Array.from({ length: int(r, 3, 20) }, () => word(r, pick(r, LANGUAGES))),
-  ),
-];
+const phrase = (r, lang, n) => Array.from({ length: n }, () => word(r, lang)).join(lang === "zh" || lang === "ja" ? "" : " ");
+const keywords = (r) => [...new Set(Array.from({ length: int(r, 3, 20) }, () => word(r, pick(r, LANGUAGES))))];
 const price = (r) => Math.round(100 + r() * 499_900) / 100;
 
 /** Sign in (POST /api/auth/login, the seeded password) as every seller that owns `owned`. */
 export async function signInWriters(base, manifest) {
-  if (!manifest.owned?.length)
-    throw new Error(
-      "the manifest has no `owned` products: regenerate the data (bench/generate.ts)",
-    );
+  if (!manifest.owned?.length) throw new Error("the manifest has no `owned` products: regenerate the data (bench/generate.ts)");
   const tokens = new Map();
   for (const idx of new Set(manifest.owned.map((o) => o.seller))) {
     const s = manifest.sellers[idx];
@@ -35,10 +23,7 @@ export async function signInWriters(base, manifest) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: s.email, password: manifest.password }),
     });
-    if (res.status !== 200 || !res.body.token)
-      throw new Error(
-        `sign-in of ${s.email} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`,
-      );
+    if (res.status !== 200 || !res.body.token) throw new Error(`sign-in of ${s.email} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
     tokens.set(idx, res.body.token);
   }
   return tokens;
@@ -56,12 +41,7 @@ export function updateStream(manifest, tokens, seed = 81) {
     const o = pick(r, manifest.owned);
     const x = r();
     const lang = pick(r, LANGUAGES);
-    const body =
-      x < 0.5
-        ? { price: price(r) }
-        : x < 0.75
-          ? { title: phrase(r, lang, int(r, 2, 4)) }
-          : { keywords: keywords(r) };
+    const body = x < 0.5 ? { price: price(r) } : x < 0.75 ? { title: phrase(r, lang, int(r, 2, 4)) } : { keywords: keywords(r) };
     return {
       method: "PUT",
       path: `/api/products/${o.id}`,
@@ -107,19 +87,11 @@ const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
  * the write's answer to the end of the first read that shows it (an upper bound). Also checks that
  * the product's own page (GET /api/products/:id) shows a new price at once.
  */
-export async function probeOnce(
-  base,
-  manifest,
-  tokens,
-  r,
-  kind,
-  { pollMs = 50, maxMs = 10_000 } = {},
-) {
+export async function probeOnce(base, manifest, tokens, r, kind, { pollMs = 50, maxMs = 10_000 } = {}) {
   const o = pick(r, manifest.owned);
   const token = tokens.get(o.seller);
   const detail = await getJson(base, `/api/products/${o.id}`);
-  if (detail.status !== 200)
-    return { kind, skipped: `detail ${detail.status}` };
+  if (detail.status !== 200) return { kind, skipped: `detail ${detail.status}` };
   const p = detail.body.product;
   const kw = p.keywords[0];
   if (!kw) return { kind, skipped: "no keyword" };
@@ -129,14 +101,10 @@ export async function probeOnce(
     limit: "100",
     ...(kind === "create" ? { sort: "newest" } : {}),
   });
-  const url =
-    kind === "search"
-      ? `/api/products/search?q=${encodeURIComponent(kw)}&${q}`
-      : `/api/products?keyword=${encodeURIComponent(kw)}&${q}`;
+  const url = kind === "search" ? `/api/products/search?q=${encodeURIComponent(kw)}&${q}` : `/api/products?keyword=${encodeURIComponent(kw)}&${q}`;
   const before = await getJson(base, url);
   if (before.status !== 200) return { kind, error: `read ${before.status}` };
-  if (kind !== "create" && !before.body.products.some((x) => x.id === p.id))
-    return { kind, skipped: "not listed" };
+  if (kind !== "create" && !before.body.products.some((x) => x.id === p.id)) return { kind, skipped: "not listed" };
   let shows;
   let writeMs;
   let staleDetail = false;
@@ -165,16 +133,13 @@ export async function probeOnce(
     t0 = performance.now();
     const own = await getJson(base, `/api/products/${p.id}`);
     staleDetail = own.body?.product?.price !== want;
-    shows = (page) =>
-      page.products.some((x) => x.id === p.id && x.price === want);
+    shows = (page) => page.products.some((x) => x.id === p.id && x.price === want);
   }
   for (;;) {
     const page = await getJson(base, url);
     const ms = performance.now() - t0;
-    if (page.status === 200 && shows(page.body))
-      return { kind, delayMs: Math.round(ms * 10) / 10, writeMs, staleDetail };
-    if (ms > maxMs)
-      return { kind, delayMs: maxMs, writeMs, staleDetail, neverShown: true };
+    if (page.status === 200 && shows(page.body)) return { kind, delayMs: Math.round(ms * 10) / 10, writeMs, staleDetail };
+    if (ms > maxMs) return { kind, delayMs: maxMs, writeMs, staleDetail, neverShown: true };
     await sleep(pollMs);
   }
 }
@@ -189,13 +154,7 @@ export function probeLoop(base, manifest, tokens, everyMs, seed = 83) {
     for (let i = 0; running; i++) {
       const t = performance.now();
       results.push(
-        await probeOnce(
-          base,
-          manifest,
-          tokens,
-          r,
-          kinds[i % kinds.length],
-        ).catch((err) => ({
+        await probeOnce(base, manifest, tokens, r, kinds[i % kinds.length]).catch((err) => ({
           kind: kinds[i % kinds.length],
           error: String(err),
         })),

@@ -42,18 +42,15 @@ export async function openLoop(o) {
         return finish();
       }
       inFlight++;
-      const req = http.request(
-        { host: url.hostname, port: url.port, path: r.path, method: r.method ?? "GET", headers: r.headers, agent },
-        (res) => {
-          res.on("data", () => {});
-          res.on("end", () => {
-            latency[i] = performance.now() - intended;
-            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            if (res.statusCode >= 400) errors++;
-            finish(true);
-          });
-        },
-      );
+      const req = http.request({ host: url.hostname, port: url.port, path: r.path, method: r.method ?? "GET", headers: r.headers, agent }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => {
+          latency[i] = performance.now() - intended;
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          if (res.statusCode >= 400) errors++;
+          finish(true);
+        });
+      });
       req.setTimeout(timeoutMs, () => req.destroy(new Error("timeout")));
       req.on("error", () => {
         errors++;

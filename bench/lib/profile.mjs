@@ -9,7 +9,11 @@ function area(url) {
   if (url.startsWith("node:")) return "node (internals)";
   const app = /\/(lib|app|components|bench|server\.ts)(\/[^?]*)?/.exec(url);
   if (app) return app[2] ? `${app[1]}${app[2].split("/").slice(0, 3).join("/")}` : app[1];
-  return url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
+  return url
+    .replace(/^file:\/\//, "")
+    .split("/")
+    .slice(-2)
+    .join("/");
 }
 
 export function summarizeProfile(file, top = 12) {
@@ -32,7 +36,12 @@ export function summarizeProfile(file, top = 12) {
       idle += us;
       continue;
     }
-    const shortUrl = cf.url ? cf.url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "").replace(/^.*?\/(lib|app|bench)\//, "$1/") : "";
+    const shortUrl = cf.url
+      ? cf.url
+          .replace(/^file:\/\//, "")
+          .replace(/.*node_modules\//, "")
+          .replace(/^.*?\/(lib|app|bench)\//, "$1/")
+      : "";
     const key = `${cf.functionName || "(anonymous)"} ${shortUrl ? `${shortUrl}:${cf.lineNumber + 1}` : ""}`.trim();
     fn.set(key, (fn.get(key) ?? 0) + us);
     const a = ["(garbage collector)", "(program)"].includes(cf.functionName) ? cf.functionName : (area(cf.url) ?? "node (native)");
@@ -40,6 +49,10 @@ export function summarizeProfile(file, top = 12) {
   }
   const busy = total - idle;
   const pct = (us) => Math.round((us / busy) * 1000) / 10;
-  const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => ({ name: k, pct: pct(us) }));
+  const sorted = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => ({ name: k, pct: pct(us) }));
   return { seconds: Math.round(total / 1e5) / 10, busyPct: Math.round((busy / total) * 1000) / 10, topFunctions: sorted(fn), topAreas: sorted(areas) };
 }

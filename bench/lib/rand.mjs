@@ -49,7 +49,10 @@ const wordsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "
 export function loadWords() {
   const out = {};
   for (const lang of LANGUAGES) {
-    const lines = readFileSync(path.join(wordsDir, `${lang}.txt`), "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = readFileSync(path.join(wordsDir, `${lang}.txt`), "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     out[lang] = [...new Set(lines)];
   }
   return out;

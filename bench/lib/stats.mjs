@@ -8,7 +8,13 @@ export function percentile(sorted, p) {
 export function summarize(values) {
   const s = Float64Array.from(values).sort();
   const round = (v) => (v === null ? null : Math.round(v * 100) / 100);
-  return { n: s.length, p50: round(percentile(s, 50)), p90: round(percentile(s, 90)), p99: round(percentile(s, 99)), max: round(s.length ? s[s.length - 1] : null) };
+  return {
+    n: s.length,
+    p50: round(percentile(s, 50)),
+    p90: round(percentile(s, 90)),
+    p99: round(percentile(s, 99)),
+    max: round(s.length ? s[s.length - 1] : null),
+  };
 }
 
 export const median = (values) => {

@@ -119,7 +119,17 @@ export async function chatLoad({ sockets, users, pairs, mode, seconds, window = 
   }
   const elapsed = mode === "closed" ? seconds : (performance.now() - t0) / 1000;
   sockets.forEach((ws, i) => ws.off("message", handlers[i]));
-  return { mode, seconds, sent: seq, delivered, lost: pending.size + dropped, dropped, errors, msgPerSec: Math.round(delivered / elapsed), deliveryMs: summarize(latencies) };
+  return {
+    mode,
+    seconds,
+    sent: seq,
+    delivered,
+    lost: pending.size + dropped,
+    dropped,
+    errors,
+    msgPerSec: Math.round(delivered / elapsed),
+    deliveryMs: summarize(latencies),
+  };
 }
 
 export function closeAll(sockets) {

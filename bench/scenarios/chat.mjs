@@ -28,13 +28,21 @@ export async function chatScenario(ctx) {
   closeAll(appSockets);
   closeAll(relaySockets);
   await relay.stop();
-  const ratio = pairedRatio(a.map((x) => x.msgPerSec), b.map((x) => x.msgPerSec));
+  const ratio = pairedRatio(
+    a.map((x) => x.msgPerSec),
+    b.map((x) => x.msgPerSec),
+  );
   const p99 = open.deliveryMs.p99;
   const errors = a.concat(b, [open]).reduce((n, x) => n + x.errors + x.lost, 0);
   return row(4, `/ws/chat, ${users.length} sockets, messages between random pairs vs bare ws relay storing each message (one INSERT)`, {
     ratio,
     ratioOf: "msg/s",
-    ours: { msgPerSec: median(a.map((x) => x.msgPerSec)), p50: open.deliveryMs.p50, p99, openLoop: { rate: 2000, msgPerSec: open.msgPerSec, lost: open.lost, errors: open.errors } },
+    ours: {
+      msgPerSec: median(a.map((x) => x.msgPerSec)),
+      p50: open.deliveryMs.p50,
+      p99,
+      openLoop: { rate: 2000, msgPerSec: open.msgPerSec, lost: open.lost, errors: open.errors },
+    },
     baseline: { msgPerSec: median(b.map((x) => x.msgPerSec)), p50: relayOpen.deliveryMs.p50, p99: relayOpen.deliveryMs.p99 },
     rss: { app: appRss.maxMb, baseline: relayRss.maxMb },
     target: "msg/s >= 0.7x; delivery p99 <= 10 ms at 2,000 msg/s",

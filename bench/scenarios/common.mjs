@@ -40,7 +40,14 @@ export function wrk(base, pathsFile, seconds, connections) {
       if (!m) return reject(new Error(`wrk gave no summary:\n${out}`));
       const j = JSON.parse(m[1]);
       const errors = j.connect + j.read + j.write + j.status + j.timeout;
-      resolve({ rps: Math.round(j.requests / (j.duration_us / 1e6)), requests: j.requests, errors, p50: j.p50_us / 1000, p99: j.p99_us / 1000, max: j.max_us / 1000 });
+      resolve({
+        rps: Math.round(j.requests / (j.duration_us / 1e6)),
+        requests: j.requests,
+        errors,
+        p50: j.p50_us / 1000,
+        p99: j.p99_us / 1000,
+        max: j.max_us / 1000,
+      });
     });
   });
 }
@@ -51,9 +58,11 @@ export async function settle(base, maxSeconds = 180) {
   let fast = 0;
   while (fast < 3 && Date.now() < deadline) {
     const t = performance.now();
-    const ok = await fetch(base + "/api/health", { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(base + "/api/health", { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     fast = ok && performance.now() - t < 100 ? fast + 1 : 0;
     await new Promise((r) => setTimeout(r, fast ? 100 : 1000));
   }
 }
-

@@ -23,8 +23,7 @@ function candidates() {
   for (const lang of ["zh", "ja", "ko"]) {
     const h = w[lang].reduce((n, _, k) => n + 1 / (k + 1), 0);
     w[lang].forEach((word, k) => {
-      for (const ch of new Set(word))
-        weight.set(ch, (weight.get(ch) ?? 0) + 1 / (k + 1) / h);
+      for (const ch of new Set(word)) weight.set(ch, (weight.get(ch) ?? 0) + 1 / (k + 1) / h);
     });
   }
   const cjk = [...weight]
@@ -46,8 +45,7 @@ async function headTerms(base) {
     let best = null;
     for (const q of list) {
       const n = (await getJson(base, `/exact/count?q=${enc(q)}`)).body.n;
-      if (!best || n > best.matches)
-        best = { group, q, matches: n, share: round3(n / visible) };
+      if (!best || n > best.matches) best = { group, q, matches: n, share: round3(n / visible) };
     }
     picked.push(best);
   }
@@ -59,26 +57,17 @@ export async function headTermScenario(ctx) {
   const { rounds, reps, baseReps, budget } = cfg.head;
   const base = await ctx.catalogBaseline();
   const { visible, terms } = await headTerms(base.base);
-  const appPaths = terms.flatMap((t) =>
-    Array.from({ length: reps }, () => `/api/products/search?q=${enc(t.q)}`),
-  );
-  const basePaths = terms.flatMap((t) =>
-    Array.from({ length: baseReps }, () => `/exact/search?q=${enc(t.q)}`),
-  );
+  const appPaths = terms.flatMap((t) => Array.from({ length: reps }, () => `/api/products/search?q=${enc(t.q)}`));
+  const basePaths = terms.flatMap((t) => Array.from({ length: baseReps }, () => `/exact/search?q=${enc(t.q)}`));
   return ctx.withApp({ SEARCH_CACHE_MB: "0" }, async (app) => {
     // Same answer? (ids of the first page; informational: capped totals and bounded ranking may
     // legitimately differ from the exact baseline.)
     const same = [];
     for (const t of terms) {
-      const [x, y] = await Promise.all([
-        getJson(app.base, `/api/products/search?q=${enc(t.q)}`),
-        getJson(base.base, `/exact/search?q=${enc(t.q)}`),
-      ]);
+      const [x, y] = await Promise.all([getJson(app.base, `/api/products/search?q=${enc(t.q)}`), getJson(base.base, `/exact/search?q=${enc(t.q)}`)]);
       same.push({
         q: t.q,
-        ids:
-          JSON.stringify(x.body.products?.map((p) => p.id)) ===
-          JSON.stringify(y.body.products?.map((p) => p.id)),
+        ids: JSON.stringify(x.body.products?.map((p) => p.id)) === JSON.stringify(y.body.products?.map((p) => p.id)),
         total: [x.body.total, y.body.total],
       });
     }
@@ -88,9 +77,7 @@ export async function headTermScenario(ctx) {
       a.push(await sequential(app.base, appPaths, budget * 1000));
       b.push(await sequential(base.base, basePaths, budget * 1000));
     }
-    const profile = await profiled(app, cfg.profileSeconds, (s) =>
-      sequential(app.base, appPaths, s * 1000),
-    );
+    const profile = await profiled(app, cfg.profileSeconds, (s) => sequential(app.base, appPaths, s * 1000));
     const all = summarize(a.flat().map((x) => x.ms));
     const errors = [...a, ...b].flat().filter((x) => x.status !== 200).length;
     const ratio = pairedRatio(
@@ -98,8 +85,7 @@ export async function headTermScenario(ctx) {
       a.map((r) => median(r.map((x) => x.ms))),
     );
     const perTerm = terms.map((t) => {
-      const mine = (rs) =>
-        rs.flat().filter((x) => x.path.endsWith(`q=${enc(t.q)}`));
+      const mine = (rs) => rs.flat().filter((x) => x.path.endsWith(`q=${enc(t.q)}`));
       return {
         ...t,
         app: summarize(mine(a).map((x) => x.ms)),
@@ -128,15 +114,10 @@ export async function headTermScenario(ctx) {
         measured:
           `p99 ${all.p99} ms over ${all.n} requests; ${ratio.median}x faster; ` +
           perTerm
-            .map(
-              (t) =>
-                `${t.q} (${t.group}, ${t.matches} of ${visible} = ${Math.round(t.share * 100)}%): app p50 ${t.app.p50} ms, exact p50 ${t.exact.p50} ms`,
-            )
+            .map((t) => `${t.q} (${t.group}, ${t.matches} of ${visible} = ${Math.round(t.share * 100)}%): app p50 ${t.app.p50} ms, exact p50 ${t.exact.p50} ms`)
             .join("; ") +
           `; first page identical to the exact baseline for ${same.filter((x) => x.ids).length} of ${same.length}; ${errors} errors` +
-          (sparse.length
-            ? `; matching <= 50% of the catalog: ${sparse.join(", ")}`
-            : ""),
+          (sparse.length ? `; matching <= 50% of the catalog: ${sparse.join(", ")}` : ""),
         profile,
         raw: { terms, visible, perTerm, same, a, b, engine },
       },

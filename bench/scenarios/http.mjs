@@ -17,11 +17,18 @@ export async function healthScenario(ctx) {
   const base = await ctx.baseline("health", "bench/servers/health.mjs", { BENCH_BODY: body });
   const file = ctx.pathsFile("health", ["/api/health"]);
   const rss = [rssSampler(app.pid), rssSampler(base.pid)];
-  const { a, b } = await alternate(cfg, (s) => wrk(app.base, file, s, 32), (s) => wrk(base.base, file, s, 32));
+  const { a, b } = await alternate(
+    cfg,
+    (s) => wrk(app.base, file, s, 32),
+    (s) => wrk(base.base, file, s, 32),
+  );
   const [appRss, baseRss] = rss.map((x) => x.stop());
   const profile = await profiled(app, cfg.profileSeconds, (s) => wrk(app.base, file, s, 32));
   await base.stop();
-  const ratio = pairedRatio(a.map((x) => x.rps), b.map((x) => x.rps));
+  const ratio = pairedRatio(
+    a.map((x) => x.rps),
+    b.map((x) => x.rps),
+  );
   return row(1, "GET /api/health through the app vs raw node:http", {
     ratio,
     ratioOf: "throughput",
@@ -55,18 +62,29 @@ export async function listScenario(ctx) {
   const cold = await coldPass(app.base, [...new Set(urls)]);
   const baseCold = await coldPass(base.base, [...new Set(urls)]);
   const rss = [rssSampler(app.pid), rssSampler(base.pid)];
-  const { a, b } = await alternate(cfg, (s) => wrk(app.base, file, s, 16), (s) => wrk(base.base, file, s, 16));
+  const { a, b } = await alternate(
+    cfg,
+    (s) => wrk(app.base, file, s, 16),
+    (s) => wrk(base.base, file, s, 16),
+  );
   const [appRss, baseRss] = rss.map((x) => x.stop());
   const open = await openLoop({ base: app.base, rate: 500, seconds: cfg.openSeconds, request: (i) => ({ path: urls[i % urls.length] }) });
   await settle(app.base);
   const profile = await profiled(app, cfg.profileSeconds, (s) => wrk(app.base, file, s, 16));
-  const ratio = pairedRatio(a.map((x) => x.rps), b.map((x) => x.rps));
+  const ratio = pairedRatio(
+    a.map((x) => x.rps),
+    b.map((x) => x.rps),
+  );
   ctx.listCapacity = pick(a).rps;
   const p99 = open.latencyMs.p99;
   return row(2, "GET /api/products?keyword&category&minPrice&maxPrice&limit=100 vs raw postgres.js, same SQL", {
     ratio,
     ratioOf: "throughput",
-    ours: { ...pick(a), openLoop: { rate: 500, p50: open.latencyMs.p50, p99, errors: open.errors, achievedRps: open.achievedRps }, cold: { ...cold.latencyMs, seconds: cold.seconds, errors: cold.errors } },
+    ours: {
+      ...pick(a),
+      openLoop: { rate: 500, p50: open.latencyMs.p50, p99, errors: open.errors, achievedRps: open.achievedRps },
+      cold: { ...cold.latencyMs, seconds: cold.seconds, errors: cold.errors },
+    },
     baseline: { ...pick(b), cold: { ...baseCold.latencyMs, seconds: baseCold.seconds, errors: baseCold.errors } },
     rss: { app: appRss.maxMb, baseline: baseRss.maxMb },
     target: "throughput >= 0.6x; p99 <= 15 ms at 500 req/s open loop",
@@ -184,7 +202,8 @@ async function measureRecall(ctx, base) {
     if (truth.ids.length <= cfg.recallFullMax) parts.push({ extra: "", ids: truth.ids });
     else {
       sampled++;
-      for (const seller of [...new Set(truth.sellers)].slice(0, 3)) parts.push({ extra: `&sellerId=${seller}`, ids: truth.ids.filter((_, i) => truth.sellers[i] === seller) });
+      for (const seller of [...new Set(truth.sellers)].slice(0, 3))
+        parts.push({ extra: `&sellerId=${seller}`, ids: truth.ids.filter((_, i) => truth.sellers[i] === seller) });
     }
     let hit = 0;
     let want = 0;
@@ -200,7 +219,16 @@ async function measureRecall(ctx, base) {
     if (want) worst = Math.min(worst, hit / want);
     if (hit < want) misses.push({ q, cls, truth: truth.ids.length, compared: want, hit });
   }
-  return { queries: asked, sampledByStore: sampled, truthMatches: truthTotal, found, extra, recall: truthTotal ? round3(found / truthTotal) : 1, worstQuery: round3(worst), misses: misses.slice(0, 10) };
+  return {
+    queries: asked,
+    sampledByStore: sampled,
+    truthMatches: truthTotal,
+    found,
+    extra,
+    recall: truthTotal ? round3(found / truthTotal) : 1,
+    worstQuery: round3(worst),
+    misses: misses.slice(0, 10),
+  };
 }
 
 export async function loginScenario(ctx) {
@@ -219,7 +247,12 @@ export async function loginScenario(ctx) {
       seconds: s,
       request: () => {
         const u = manifest.sellers[int(r, 0, manifest.sellers.length - 1)];
-        return { method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: u.email, password: manifest.password }) };
+        return {
+          method: "POST",
+          path: "/api/auth/login",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: u.email, password: manifest.password }),
+        };
       },
     });
   const withLogins = async (s) => {
@@ -230,7 +263,10 @@ export async function loginScenario(ctx) {
   const { a, b } = await alternate({ ...cfg, roundSeconds: cfg.loginSeconds }, withLogins, list);
   const appRss = rss.stop();
   const profile = await profiled(app, cfg.profileSeconds, withLogins);
-  const ratio = pairedRatio(a.map((x) => x.latencyMs.p99), b.map((x) => x.latencyMs.p99));
+  const ratio = pairedRatio(
+    a.map((x) => x.latencyMs.p99),
+    b.map((x) => x.latencyMs.p99),
+  );
   const errors = a.concat(b).reduce((n, x) => n + x.errors + (x.logins?.errors ?? 0), 0);
   return row(5, `GET /api/products p99 at ${rate} req/s with 10 logins/s vs without`, {
     ratio,
@@ -263,9 +299,14 @@ export async function ssrScenario(ctx) {
   const base = await ctx.catalogBaseline({ BENCH_SSR_DIR: dir });
   const paths = ids.map((id) => `/zh/products/${id}`);
   const file = ctx.pathsFile("ssr", paths);
-  const load = (b) => (s) => openLoop({ base: b, rate: 100, seconds: s, request: (i) => ({ path: paths[i % paths.length], headers: { accept: "text/html" } }) });
+  const load = (b) => (s) =>
+    openLoop({ base: b, rate: 100, seconds: s, request: (i) => ({ path: paths[i % paths.length], headers: { accept: "text/html" } }) });
   const rss = [rssSampler(app.pid), rssSampler(base.pid)];
-  const { a, b } = await alternate({ ...cfg, roundSeconds: cfg.ssrSeconds }, (s) => wrk(app.base, file, s, 8), (s) => wrk(base.base, file, s, 8));
+  const { a, b } = await alternate(
+    { ...cfg, roundSeconds: cfg.ssrSeconds },
+    (s) => wrk(app.base, file, s, 8),
+    (s) => wrk(base.base, file, s, 8),
+  );
   await settle(app.base);
   const open = { a: [], b: [] };
   for (let i = 0; i < cfg.rounds; i++) {
@@ -274,7 +315,10 @@ export async function ssrScenario(ctx) {
   }
   const [appRss, baseRss] = rss.map((x) => x.stop());
   const profile = await profiled(app, cfg.profileSeconds, load(app.base));
-  const ratio = pairedRatio(a.map((x) => x.rps), b.map((x) => x.rps));
+  const ratio = pairedRatio(
+    a.map((x) => x.rps),
+    b.map((x) => x.rps),
+  );
   const p99 = median(open.a.map((x) => x.latencyMs.p99));
   const errors = open.a.reduce((n, x) => n + x.errors, 0) + a.reduce((n, x) => n + x.errors, 0);
   const cacheable = !!headers && (headers["x-nextjs-cache"] !== null || /s-maxage|max-age=[1-9]/.test(headers["cache-control"] ?? ""));

@@ -3,12 +3,7 @@
 // (A), against the same reads without writes (B), alternated: A B A B ..., equal time on each side.
 // A freshness probe runs during the A phases (bench/lib/live-writes.mjs).
 import { openLoop } from "../lib/open-loop.mjs";
-import {
-  createStream,
-  probeLoop,
-  signInWriters,
-  updateStream,
-} from "../lib/live-writes.mjs";
+import { createStream, probeLoop, signInWriters, updateStream } from "../lib/live-writes.mjs";
 import { rssSampler } from "../lib/proc.mjs";
 import { rng } from "../lib/rand.mjs";
 import { median, pairedRatio, round3, summarize } from "../lib/stats.mjs";
@@ -53,17 +48,14 @@ function pooled(runs) {
       (run.raw.tags[i] === "detail" ? by.detail : by.searchList).push(ms);
     });
   }
-  return Object.fromEntries(
-    Object.entries(by).map(([k, v]) => [k, summarize(v)]),
-  );
+  return Object.fromEntries(Object.entries(by).map(([k, v]) => [k, summarize(v)]));
 }
 
 const strip = (run) => ({ ...run, raw: undefined });
 
 export async function liveScenario(ctx) {
   const { app, cfg, manifest, engine } = ctx;
-  const { rounds, seconds, warm, gap, probeEvery } =
-    engine === "pglite" ? cfg.liveLite : cfg.live;
+  const { rounds, seconds, warm, gap, probeEvery } = engine === "pglite" ? cfg.liveLite : cfg.live;
   const tokens = await signInWriters(app.base, manifest);
   const mix = readMix(manifest, 50_000);
   let offset = 0;
@@ -81,9 +73,7 @@ export async function liveScenario(ctx) {
   const updates = updateStream(manifest, tokens);
   const creates = createStream(manifest, tokens);
   const withWrites = async (s, probe = true) => {
-    const probes = probe
-      ? probeLoop(app.base, manifest, tokens, probeEvery * 1000, 83 + offset)
-      : null;
+    const probes = probe ? probeLoop(app.base, manifest, tokens, probeEvery * 1000, 83 + offset) : null;
     const [rd, up, cr] = await Promise.all([
       reads(s),
       openLoop({
@@ -119,9 +109,7 @@ export async function liveScenario(ctx) {
     b.push(await reads(seconds));
   }
   const appRss = rss.stop();
-  const profile = await profiled(app, cfg.profileSeconds, (s) =>
-    withWrites(s, false),
-  );
+  const profile = await profiled(app, cfg.profileSeconds, (s) => withWrites(s, false));
 
   const withW = pooled(a.map((x) => x.reads));
   const without = pooled(b);
@@ -137,13 +125,8 @@ export async function liveScenario(ctx) {
   const neverShown = delays.filter((p) => p.neverShown).length;
   const staleDetail = probes.filter((p) => p.staleDetail).length;
   const probeErrors = probes.filter((p) => p.error).length;
-  const readErrors =
-    a.reduce((n, x) => n + x.reads.errors, 0) +
-    b.reduce((n, x) => n + x.errors, 0);
-  const writeErrors = a.reduce(
-    (n, x) => n + x.updates.errors + x.creates.errors,
-    0,
-  );
+  const readErrors = a.reduce((n, x) => n + x.reads.errors, 0) + b.reduce((n, x) => n + x.errors, 0);
+  const writeErrors = a.reduce((n, x) => n + x.updates.errors + x.creates.errors, 0);
   const pooledRatio = {
     searchList: round3(withW.searchList.p99 / without.searchList.p99),
     detail: round3(withW.detail.p99 / without.detail.p99),

@@ -24,7 +24,11 @@ async function main() {
   const trees = process.env.BENCH_SSR_DIR ? loadTrees(process.env.BENCH_SSR_DIR) : new Map();
   const pages = new Map<string, Buffer>();
   const view = (r: Row, locale: string) =>
-    productView(productRow(r), { id: String(r.seller_id), companyName: String(r.company_name), country: (r.country as string) ?? null }, localizedName(r.names as Record<string, string>, locale));
+    productView(
+      productRow(r),
+      { id: String(r.seller_id), companyName: String(r.company_name), country: (r.country as string) ?? null },
+      localizedName(r.names as Record<string, string>, locale),
+    );
 
   async function list(url: string) {
     const c = captured[url];
@@ -36,15 +40,27 @@ async function main() {
     const ended = rows.length < c.limit && (rows.length > 0 || c.page === 1);
     const total = ended ? offset + rows.length : Number(((await db.query(countStmt!.sql, countStmt!.params)) as Row[])[0]?.count ?? 0);
     // Contract 9.3: exact up to 10,000, then "at least" (the captured count stops past it).
-    return { products: rows.map((r) => view(r, c.locale)), page: c.page, limit: c.limit, total: Math.min(total, 10_000), totalRelation: total > 10_000 ? "gte" : "eq" };
+    return {
+      products: rows.map((r) => view(r, c.locale)),
+      page: c.page,
+      limit: c.limit,
+      total: Math.min(total, 10_000),
+      totalRelation: total > 10_000 ? "gte" : "eq",
+    };
   }
 
   async function scan(q: string, limit: number) {
     const { where, params } = truthWhere(q);
     const from = "from products p join seller_profiles sp on sp.id = p.seller_id join categories c on c.id = p.category_id";
-    const rows = (await db.query(`select p.*, sp.company_name, sp.country, c.names ${from} where ${where} order by p.created_at desc, p.id desc limit ${limit}`, params)) as Row[];
+    const rows = (await db.query(
+      `select p.*, sp.company_name, sp.country, c.names ${from} where ${where} order by p.created_at desc, p.id desc limit ${limit}`,
+      params,
+    )) as Row[];
     const [total] = (await db.query(`select count(*) as n from products p where ${where}`, params)) as Row[];
-    const facets = (await db.query(`select p.category_id as id, count(*) as n, c.names ${from} where ${where} group by p.category_id, c.names order by count(*) desc limit 50`, params)) as Row[];
+    const facets = (await db.query(
+      `select p.category_id as id, count(*) as n, c.names ${from} where ${where} group by p.category_id, c.names order by count(*) desc limit 50`,
+      params,
+    )) as Row[];
     return {
       products: rows.map((r) => view(r, "en")),
       page: 1,
@@ -73,14 +89,22 @@ async function main() {
         return send(200, "application/json", JSON.stringify({ ids: rows.map((r) => r.id), sellers: rows.map((r) => r.seller_id) }));
       }
       if (u.pathname === "/api/products/search") {
-        return send(200, "application/json; charset=utf-8", JSON.stringify(await scan(u.searchParams.get("q") ?? "", Number(u.searchParams.get("limit") ?? 20))));
+        return send(
+          200,
+          "application/json; charset=utf-8",
+          JSON.stringify(await scan(u.searchParams.get("q") ?? "", Number(u.searchParams.get("limit") ?? 20))),
+        );
       }
       if (u.pathname === "/exact/search") {
         const q = u.searchParams.get("q") ?? "";
         const limit = Number(u.searchParams.get("limit") ?? 20);
         const { rows, total, facets } = await exactSearch(db, q, limit);
         const categories = facets.map((f) => ({ id: String(f.id), name: localizedName(f.names as Record<string, string>, "en"), count: Number(f.n) }));
-        return send(200, "application/json; charset=utf-8", JSON.stringify({ products: rows.map((r) => view(r, "en")), page: 1, limit, total, facets: { categories } }));
+        return send(
+          200,
+          "application/json; charset=utf-8",
+          JSON.stringify({ products: rows.map((r) => view(r, "en")), page: 1, limit, total, facets: { categories } }),
+        );
       }
       if (u.pathname === "/exact/count") return send(200, "application/json", JSON.stringify({ n: await exactCount(db, u.searchParams.get("q") ?? "") }));
       const m = /^\/zh\/products\/([^/]+)$/.exec(u.pathname);

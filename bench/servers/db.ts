@@ -2,7 +2,11 @@
 // of the app's directory, since the app holds a lock on its own). No ORM.
 import type { ProductRow } from "@/lib/services/catalog/product-view";
 
-export type RawDb = { kind: "postgres" | "pglite"; query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>; close: () => Promise<void> };
+export type RawDb = {
+  kind: "postgres" | "pglite";
+  query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+  close: () => Promise<void>;
+};
 
 export async function openRaw(): Promise<RawDb> {
   if (process.env.DATABASE_URL) {

@@ -6,8 +6,7 @@
 // normalization is a copy of that version's queryTerms too.
 import type { RawDb } from "./db";
 
-const CJK =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 function normalizeText(input: string): string {
   return input
@@ -24,8 +23,7 @@ export function exactTerms(q: string): string[] {
 }
 
 const likePattern = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const wordPrefixPattern = (t: string) =>
-  `\\m${t.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
+const wordPrefixPattern = (t: string) => `\\m${t.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
 
 /** WHERE and ORDER BY of the frozen search; the WHERE's parameters come first ($1..$whereParams). */
 function clauses(terms: string[]) {
@@ -37,27 +35,15 @@ function clauses(terms: string[]) {
   const where = ["p.deleted_at is null", "not p.is_hidden"];
   for (const t of terms) {
     const cjk = CJK.test(t);
-    if ([...t].length >= 3)
-      where.push(
-        cjk
-          ? `p.search_text like ${p(likePattern(t))}`
-          : `p.search_text ~ ${p(wordPrefixPattern(t))}`,
-      );
-    else
-      where.push(
-        cjk
-          ? `p.cjk_grams @> array[${p(t)}]::text[]`
-          : `p.tokens @> array[${p(t)}]::text[]`,
-      );
+    if ([...t].length >= 3) where.push(cjk ? `p.search_text like ${p(likePattern(t))}` : `p.search_text ~ ${p(wordPrefixPattern(t))}`);
+    else where.push(cjk ? `p.cjk_grams @> array[${p(t)}]::text[]` : `p.tokens @> array[${p(t)}]::text[]`);
   }
   const whereParams = params.length;
   const score = terms.map(
     (t) =>
       `(case when p.keywords_norm @> array[${p(t)}]::text[] then 4 else 0 end + case when p.title_norm like ${p(likePattern(t))} then 2 else 0 end + case when p.tokens @> array[${p(t)}]::text[] then 1 else 0 end)`,
   );
-  const order = score.length
-    ? `${score.join(" + ")} desc, p.created_at desc, p.id desc`
-    : "p.created_at desc, p.id desc";
+  const order = score.length ? `${score.join(" + ")} desc, p.created_at desc, p.id desc` : "p.created_at desc, p.id desc";
   return {
     where: where.join(" and "),
     order,
@@ -72,12 +58,7 @@ const SHOWN =
 export type Row = Record<string, unknown>;
 
 /** The page's rows, the exact total (only when the page is full, as the app did) and the facets. */
-export async function exactSearch(
-  db: RawDb,
-  q: string,
-  limit: number,
-  page = 1,
-) {
+export async function exactSearch(db: RawDb, q: string, limit: number, page = 1) {
   const { where, order, params, whereParams } = clauses(exactTerms(q));
   const offset = (page - 1) * limit;
   const [rows, facets] = await Promise.all([
@@ -91,28 +72,12 @@ export async function exactSearch(
     ),
   ]);
   const ended = rows.length < limit && (rows.length > 0 || page === 1);
-  const total = ended
-    ? offset + rows.length
-    : Number(
-        (
-          await db.query(
-            `select count(*) as n from products p where ${where}`,
-            whereParams,
-          )
-        )[0]?.n ?? 0,
-      );
+  const total = ended ? offset + rows.length : Number((await db.query(`select count(*) as n from products p where ${where}`, whereParams))[0]?.n ?? 0);
   return { rows, total, facets };
 }
 
 /** Every match counted (scenario 9 picks its head terms with it). */
 export async function exactCount(db: RawDb, q: string): Promise<number> {
   const { where, whereParams } = clauses(exactTerms(q));
-  return Number(
-    (
-      await db.query(
-        `select count(*) as n from products p where ${where}`,
-        whereParams,
-      )
-    )[0]?.n ?? 0,
-  );
+  return Number((await db.query(`select count(*) as n from products p where ${where}`, whereParams))[0]?.n ?? 0);
 }

@@ -24,7 +24,10 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
     setBusy(permission);
     setError(null);
     onChange({ ...account, permissions: { ...account.permissions, [permission]: isAllowed } });
-    const res = await apiFetch<{ permissions: AiAccount["permissions"] }>("/api/ai/permissions", { method: "PUT", json: { aiUserId: account.aiUserId, permission, isAllowed } });
+    const res = await apiFetch<{ permissions: AiAccount["permissions"] }>("/api/ai/permissions", {
+      method: "PUT",
+      json: { aiUserId: account.aiUserId, permission, isAllowed },
+    });
     setBusy(null);
     if (res.ok) onChange({ ...account, permissions: res.data.permissions });
     else {
@@ -74,7 +77,10 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
         <h2 id={`acct-${account.aiUserId}`} className="font-mono text-lg font-semibold" dir="ltr">
           {account.username}
         </h2>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.disabled ? "bg-slate-200 text-slate-700" : "bg-green-100 text-green-800"}`} data-testid="ai-status">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.disabled ? "bg-slate-200 text-slate-700" : "bg-green-100 text-green-800"}`}
+          data-testid="ai-status"
+        >
           {account.disabled ? t("disabled") : t("enabled")}
         </span>
         <button
@@ -103,7 +109,12 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
                     {p} · {t("permissionDefault", { value: defaults[p] ? tc("yes") : tc("no") })}
                   </span>
                 </span>
-                <Switch checked={account.permissions[p]} label={tp(permissionMessageKey(p))} disabled={busy === p} onChange={(v) => void togglePermission(p, v)} />
+                <Switch
+                  checked={account.permissions[p]}
+                  label={tp(permissionMessageKey(p))}
+                  disabled={busy === p}
+                  onChange={(v) => void togglePermission(p, v)}
+                />
               </li>
             ))}
           </ul>
@@ -116,7 +127,11 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
             <NumberField name="monthlyBudget" label={t("budgetLabel")} hint={t("budgetHint")} value={account.monthlyBudget} id={account.aiUserId} />
           )}
           <div className="flex items-center gap-3">
-            <button type="submit" disabled={busy === "limits"} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy === "limits"}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+            >
               {busy === "limits" ? tc("saving") : tc("save")}
             </button>
             {saved && (

@@ -45,7 +45,15 @@ export function AiRegisterForm({ me }: { me: NonNullable<Me> }) {
       return;
     }
     const code = res.problem.code;
-    setError(code === "ai_account_exists" ? t("exists") : code === "seller_profile_required" ? t("needsStore") : code === "validation_failed" ? t("passwordHint") : res.problem.detail);
+    setError(
+      code === "ai_account_exists"
+        ? t("exists")
+        : code === "seller_profile_required"
+          ? t("needsStore")
+          : code === "validation_failed"
+            ? t("passwordHint")
+            : res.problem.detail,
+    );
   }
 
   if (created) {
@@ -95,8 +103,25 @@ export function AiRegisterForm({ me }: { me: NonNullable<Me> }) {
         </p>
         <p className="mt-1 text-xs text-slate-500">{t("usernameFixed")}</p>
       </div>
-      <Field id="password" name="password" type="password" label={t("passwordLabel")} hint={t("passwordHint")} autoComplete="new-password" required minLength={8} />
-      <Field id="confirm" name="confirm" type="password" label={t("confirmLabel")} autoComplete="new-password" required error={mismatch ? t("mismatch") : undefined} />
+      <Field
+        id="password"
+        name="password"
+        type="password"
+        label={t("passwordLabel")}
+        hint={t("passwordHint")}
+        autoComplete="new-password"
+        required
+        minLength={8}
+      />
+      <Field
+        id="confirm"
+        name="confirm"
+        type="password"
+        label={t("confirmLabel")}
+        autoComplete="new-password"
+        required
+        error={mismatch ? t("mismatch") : undefined}
+      />
       <p className="text-xs text-slate-500">
         <Link href="/legal/ai-privacy-policy" className="underline">
           {t("policyNote")}

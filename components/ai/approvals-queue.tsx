@@ -9,7 +9,16 @@ type Approval = {
   id: string;
   aiUsername?: string;
   kind: "order" | "quote" | "price";
-  summary: { item: string; rule: string; quantity?: number; unitPrice?: number; listPrice?: number; total?: number; currency?: string; counterparty?: { name: string } };
+  summary: {
+    item: string;
+    rule: string;
+    quantity?: number;
+    unitPrice?: number;
+    listPrice?: number;
+    total?: number;
+    currency?: string;
+    counterparty?: { name: string };
+  };
   reason: string | null;
   status: "pending" | "approved" | "rejected" | "expired";
   createdAt: string;
@@ -108,10 +117,18 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
               )}
               {a.status === "pending" && (
                 <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <button type="button" onClick={() => setPending({ id: a.id, decision: "approve" })} className="rounded-lg bg-green-600 px-3 py-1.5 text-sm font-medium text-white">
+                  <button
+                    type="button"
+                    onClick={() => setPending({ id: a.id, decision: "approve" })}
+                    className="rounded-lg bg-green-600 px-3 py-1.5 text-sm font-medium text-white"
+                  >
                     {t("approve")}
                   </button>
-                  <button type="button" onClick={() => setPending({ id: a.id, decision: "reject" })} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700">
+                  <button
+                    type="button"
+                    onClick={() => setPending({ id: a.id, decision: "reject" })}
+                    className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700"
+                  >
                     {t("reject")}
                   </button>
                   <span className="text-xs text-slate-500">{t("expires", { time: format.relativeTime(new Date(a.expiresAt)) })}</span>

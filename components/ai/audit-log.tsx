@@ -53,7 +53,12 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     setPage(1);
-    setFilters({ action: String(f.get("action") ?? ""), success: String(f.get("success") ?? ""), from: String(f.get("from") ?? ""), to: String(f.get("to") ?? "") });
+    setFilters({
+      action: String(f.get("action") ?? ""),
+      success: String(f.get("success") ?? ""),
+      from: String(f.get("from") ?? ""),
+      to: String(f.get("to") ?? ""),
+    });
   }
 
   const pages = data ? Math.max(1, Math.ceil(data.total / LIMIT)) : 1;
@@ -73,7 +78,11 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
           </span>
         )}
         {data && <span className="text-sm text-slate-500">{t("totalEntries", { count: data.total })}</span>}
-        <a href={`/api/ai/audit-logs?${query({ format: "csv" })}`} download className="ms-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium">
+        <a
+          href={`/api/ai/audit-logs?${query({ format: "csv" })}`}
+          download
+          className="ms-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium"
+        >
           {t("downloadCsv")}
         </a>
       </div>

@@ -19,8 +19,7 @@ export function RegisterForm() {
   const [alert, setAlert] = useState<string | null>(null);
 
   // Field errors in the reader's language: the hint of the field that failed.
-  const fieldMessage = (path: string): string =>
-    path === "username" ? t("usernameHint") : path === "password" ? t("passwordHint") : t("errors.invalid");
+  const fieldMessage = (path: string): string => (path === "username" ? t("usernameHint") : path === "password" ? t("passwordHint") : t("errors.invalid"));
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -91,10 +90,17 @@ export function RegisterForm() {
       </fieldset>
       <Field id="email" name="email" type="email" label={t("emailLabel")} autoComplete="email" required error={errors.email} />
       <Field id="username" name="username" label={t("usernameLabel")} hint={t("usernameHint")} autoComplete="username" required error={errors.username} />
-      <Field id="password" name="password" type="password" label={t("passwordLabel")} hint={t("passwordHint")} autoComplete="new-password" required error={errors.password} />
-      {role === "SELLER" && (
-        <Field id="companyName" name="companyName" label={t("companyLabel")} autoComplete="organization" error={errors.companyName} />
-      )}
+      <Field
+        id="password"
+        name="password"
+        type="password"
+        label={t("passwordLabel")}
+        hint={t("passwordHint")}
+        autoComplete="new-password"
+        required
+        error={errors.password}
+      />
+      {role === "SELLER" && <Field id="companyName" name="companyName" label={t("companyLabel")} autoComplete="organization" error={errors.companyName} />}
       <Field id="country" name="country" label={t("countryLabel")} optionalLabel={t("optional")} autoComplete="country-name" error={errors.country} />
       <button
         type="submit"

@@ -24,7 +24,10 @@ export function SignInGate({ children, humansOnly = false }: { children: (me: No
     return (
       <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="sign-in-required">
         <p>{t("signInRequired")}</p>
-        <Link href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }} className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+        <Link
+          href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }}
+          className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white"
+        >
           {t("signInToContinue")}
         </Link>
       </div>

@@ -33,7 +33,11 @@ export function BoothShowcase({ name, companyName, description, logoUrl, bannerU
       <div
         className="relative flex min-h-40 items-end p-6 text-white"
         style={{
-          background: bannerUrl ? `center / cover no-repeat url("${encodeURI(bannerUrl)}"), ${color}` : t === "minimal" ? "#f8fafc" : `linear-gradient(135deg, ${color}, #0f172a)`,
+          background: bannerUrl
+            ? `center / cover no-repeat url("${encodeURI(bannerUrl)}"), ${color}`
+            : t === "minimal"
+              ? "#f8fafc"
+              : `linear-gradient(135deg, ${color}, #0f172a)`,
           color: t === "minimal" && !bannerUrl ? color : undefined,
         }}
       >

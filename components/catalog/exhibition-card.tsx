@@ -24,7 +24,10 @@ export async function ExhibitionCard({ e }: { e: ReturnType<typeof exhibitionVie
       </div>
       <p className="mt-2 line-clamp-3 text-sm text-slate-600">{e.description}</p>
       <p className="mt-3 text-sm text-slate-700">
-        {t("dateRange", { start: format.dateTime(new Date(e.startsAt), { dateStyle: "medium" }), end: format.dateTime(new Date(e.endsAt), { dateStyle: "medium" }) })}
+        {t("dateRange", {
+          start: format.dateTime(new Date(e.startsAt), { dateStyle: "medium" }),
+          end: format.dateTime(new Date(e.endsAt), { dateStyle: "medium" }),
+        })}
       </p>
       {e.venue && <p className="text-sm text-slate-500">{t("venue", { venue: e.venue })}</p>}
       {e.boothCount !== undefined && <p className="mt-2 text-xs text-slate-500">{tx("booths", { count: e.boothCount })}</p>}

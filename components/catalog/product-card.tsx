@@ -2,7 +2,11 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import type { ProductView } from "@/lib/services/catalog/product-view";
 
-export async function ProductCard({ product }: { product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller"> }) {
+export async function ProductCard({
+  product,
+}: {
+  product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller">;
+}) {
   const t = await getTranslations("Catalog");
   const format = await getFormatter();
   return (
@@ -34,7 +38,11 @@ export async function ProductCard({ product }: { product: Pick<ProductView, "id"
 /** The AI disclosure badge (contract 3) shown beside anything an AI account created. */
 export function AiBadge({ title, label }: { title: string; label: string }) {
   return (
-    <span title={title} className="me-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[10px] font-bold tracking-wide text-amber-900" data-testid="ai-badge">
+    <span
+      title={title}
+      className="me-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[10px] font-bold tracking-wide text-amber-900"
+      data-testid="ai-badge"
+    >
       {label}
     </span>
   );

@@ -9,7 +9,14 @@ import { FormAlert } from "@/components/ui/field";
 import { AiTag } from "@/components/ui/status-badge";
 import { connectChat, type ChatFrame, type ChatStatus } from "./chat-client";
 
-type Conversation = { id: string; otherUser: { id: string; username: string; isAI: boolean }; product: { id: string; title: string } | null; unreadCount: number; updatedAt: string; lastMessage: { content: string } | null };
+type Conversation = {
+  id: string;
+  otherUser: { id: string; username: string; isAI: boolean };
+  product: { id: string; title: string } | null;
+  unreadCount: number;
+  updatedAt: string;
+  lastMessage: { content: string } | null;
+};
 type Message = { id: string; conversationId: string; from: string; content: string; sentByAI: boolean; createdAt: string };
 
 export function ChatPage() {
@@ -61,16 +68,13 @@ function Chat({ me }: { me: NonNullable<Me> }) {
 
   useEffect(() => {
     void loadConversations();
-    const conn = connectChat(
-      (f: ChatFrame) => {
-        if (f.type === "ready" && activeRef.current) void loadMessages(activeRef.current);
-        if (f.type === "message") {
-          if (f.conversationId === activeRef.current) setMessages((m) => (m.some((x) => x.id === f.id) ? m : [...m, f]));
-          void loadConversations();
-        }
-      },
-      setStatus,
-    );
+    const conn = connectChat((f: ChatFrame) => {
+      if (f.type === "ready" && activeRef.current) void loadMessages(activeRef.current);
+      if (f.type === "message") {
+        if (f.conversationId === activeRef.current) setMessages((m) => (m.some((x) => x.id === f.id) ? m : [...m, f]));
+        void loadConversations();
+      }
+    }, setStatus);
     return () => conn.close();
   }, [loadConversations, loadMessages]);
 
@@ -109,9 +113,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
         </div>
         <ul className="flex-1 overflow-y-auto">
           {conversations?.length === 0 && !newChat && <li className="p-4 text-sm text-slate-500">{t("empty")}</li>}
-          {newChat && (
-            <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: newChat.title })}</li>
-          )}
+          {newChat && <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: newChat.title })}</li>}
           {conversations?.map((c) => (
             <li key={c.id}>
               <button
@@ -157,7 +159,9 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                         {m.content}
                         {m.sentByAI && <AiTag />}
                       </p>
-                      <p className={`mt-1 text-[10px] ${mine ? "text-brand-100" : "text-slate-500"}`}>{format.dateTime(new Date(m.createdAt), { timeStyle: "short" })}</p>
+                      <p className={`mt-1 text-[10px] ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                        {format.dateTime(new Date(m.createdAt), { timeStyle: "short" })}
+                      </p>
                     </div>
                   </li>
                 );

@@ -65,7 +65,11 @@ function Keys() {
             <code className="min-w-0 flex-1 overflow-x-auto rounded bg-white px-3 py-2 font-mono text-sm" dir="ltr">
               {secret}
             </code>
-            <button type="button" onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true))} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+            <button
+              type="button"
+              onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true))}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               {copied ? t("copied") : t("copy")}
             </button>
           </div>

@@ -9,7 +9,14 @@ import { FormAlert } from "@/components/ui/field";
 import { AiTag } from "@/components/ui/status-badge";
 import { Link, usePathname } from "@/lib/i18n/navigation";
 
-type Shoutout = { id: string; content: string; author: { username: string; isAI: boolean }; product: { id: string; title: string } | null; sentByAI: boolean; createdAt: string };
+type Shoutout = {
+  id: string;
+  content: string;
+  author: { username: string; isAI: boolean };
+  product: { id: string; title: string } | null;
+  sentByAI: boolean;
+  createdAt: string;
+};
 
 export function ShoutoutFeed() {
   const t = useTranslations("Shoutouts");
@@ -57,7 +64,15 @@ export function ShoutoutFeed() {
           <label htmlFor="shoutout" className="sr-only">
             {t("placeholder")}
           </label>
-          <textarea id="shoutout" value={text} onChange={(e) => setText(e.target.value.slice(0, 500))} rows={3} maxLength={500} placeholder={t("placeholder")} className="w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea
+            id="shoutout"
+            value={text}
+            onChange={(e) => setText(e.target.value.slice(0, 500))}
+            rows={3}
+            maxLength={500}
+            placeholder={t("placeholder")}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
           <div className="mt-2 flex items-center justify-between">
             <span className="text-xs text-slate-500" aria-live="polite">
               {t("remaining", { count: 500 - text.length })}
@@ -68,7 +83,10 @@ export function ShoutoutFeed() {
           </div>
         </form>
       ) : me === null ? (
-        <Link href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }} className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+        <Link
+          href={{ pathname: "/sign-in", query: { callbackUrl: pathname } }}
+          className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white"
+        >
           {t("signIn")}
         </Link>
       ) : null}

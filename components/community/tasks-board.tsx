@@ -10,7 +10,18 @@ import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 
 type Party = { id: string; username: string; isAI: boolean };
-type Task = { id: string; title: string; description: string; reward: number | null; currency: string | null; status: string; createdBy: Party; claimedBy: Party | null; result: string | null; sentByAI: boolean };
+type Task = {
+  id: string;
+  title: string;
+  description: string;
+  reward: number | null;
+  currency: string | null;
+  status: string;
+  createdBy: Party;
+  claimedBy: Party | null;
+  result: string | null;
+  sentByAI: boolean;
+};
 
 export function TasksBoard() {
   return <SignInGate>{(me) => <Board me={me} />}</SignInGate>;
@@ -43,7 +54,9 @@ function Board({ me }: { me: NonNullable<Me> }) {
     const form = e.currentTarget;
     const f = new FormData(form);
     const reward = String(f.get("reward") ?? "").trim();
-    const r = await apiFetch("/api/marketplace/tasks", { json: { title: f.get("title"), description: f.get("description"), ...(reward ? { reward: Number(reward), currency: f.get("currency") } : {}) } });
+    const r = await apiFetch("/api/marketplace/tasks", {
+      json: { title: f.get("title"), description: f.get("description"), ...(reward ? { reward: Number(reward), currency: f.get("currency") } : {}) },
+    });
     if (!r.ok) return setError(r.problem.detail);
     form.reset();
     setView("created");
@@ -55,7 +68,13 @@ function Board({ me }: { me: NonNullable<Me> }) {
       <div className="space-y-4">
         <div role="tablist" className="flex gap-2 border-b border-slate-200">
           {(["open", "created", "claimed"] as const).map((k) => (
-            <button key={k} role="tab" aria-selected={view === k} onClick={() => setView(k)} className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${view === k ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600"}`}>
+            <button
+              key={k}
+              role="tab"
+              aria-selected={view === k}
+              onClick={() => setView(k)}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${view === k ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600"}`}
+            >
               {t(k === "open" ? "open" : k === "created" ? "mine" : "claimed")}
             </button>
           ))}
@@ -72,7 +91,11 @@ function Board({ me }: { me: NonNullable<Me> }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="font-semibold">{task.title}</p>
                   <StatusBadge status={task.status} />
-                  {task.reward !== null && task.currency && <span className="text-sm text-green-800">{t("rewardValue", { reward: format.number(task.reward, { style: "currency", currency: task.currency }) })}</span>}
+                  {task.reward !== null && task.currency && (
+                    <span className="text-sm text-green-800">
+                      {t("rewardValue", { reward: format.number(task.reward, { style: "currency", currency: task.currency }) })}
+                    </span>
+                  )}
                 </div>
                 <p className="text-xs text-slate-500">
                   {t("by", { user: task.createdBy.username })}
@@ -82,12 +105,20 @@ function Board({ me }: { me: NonNullable<Me> }) {
                 {task.result && <p className="mt-2 rounded bg-green-50 p-2 text-sm">{task.result}</p>}
                 <div className="mt-3 flex flex-wrap gap-2">
                   {task.status === "open" && task.createdBy.id !== me.id && (
-                    <button type="button" onClick={() => void act(`/api/marketplace/tasks/${task.id}/claim`)} className="rounded bg-brand-600 px-3 py-1 text-sm text-white">
+                    <button
+                      type="button"
+                      onClick={() => void act(`/api/marketplace/tasks/${task.id}/claim`)}
+                      className="rounded bg-brand-600 px-3 py-1 text-sm text-white"
+                    >
                       {t("claim")}
                     </button>
                   )}
                   {task.status === "open" && task.createdBy.id === me.id && (
-                    <button type="button" onClick={() => void act(`/api/marketplace/tasks/${task.id}/cancel`)} className="rounded border border-slate-300 px-3 py-1 text-sm">
+                    <button
+                      type="button"
+                      onClick={() => void act(`/api/marketplace/tasks/${task.id}/cancel`)}
+                      className="rounded border border-slate-300 px-3 py-1 text-sm"
+                    >
                       {t("cancel")}
                     </button>
                   )}
@@ -102,7 +133,13 @@ function Board({ me }: { me: NonNullable<Me> }) {
                       <label className="sr-only" htmlFor={`r-${task.id}`}>
                         {t("resultLabel")}
                       </label>
-                      <input id={`r-${task.id}`} name="result" required placeholder={t("resultLabel")} className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm" />
+                      <input
+                        id={`r-${task.id}`}
+                        name="result"
+                        required
+                        placeholder={t("resultLabel")}
+                        className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+                      />
                       <button type="submit" className="rounded bg-green-600 px-3 py-1 text-sm text-white">
                         {t("submitResult")}
                       </button>

@@ -23,7 +23,10 @@ export function uploadFile(file: File, type: UploadType, onProgress: (percent: n
         // not JSON
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as Uploaded);
-      else reject(Object.assign(new Error((body as { detail?: string })?.detail ?? xhr.statusText), { status: xhr.status, code: (body as { code?: string })?.code }));
+      else
+        reject(
+          Object.assign(new Error((body as { detail?: string })?.detail ?? xhr.statusText), { status: xhr.status, code: (body as { code?: string })?.code }),
+        );
     };
     xhr.onerror = () => reject(Object.assign(new Error("network error"), { status: 0 }));
     xhr.send(form);

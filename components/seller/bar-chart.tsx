@@ -1,7 +1,17 @@
 "use client";
 
 /** A small SVG bar chart of a per-day series, with a hidden table for screen readers. */
-export function BarChart({ title, days, color = "#1d4ed8", describe }: { title: string; days: { date: string; count: number }[]; color?: string; describe: (count: number, date: string) => string }) {
+export function BarChart({
+  title,
+  days,
+  color = "#1d4ed8",
+  describe,
+}: {
+  title: string;
+  days: { date: string; count: number }[];
+  color?: string;
+  describe: (count: number, date: string) => string;
+}) {
   const max = Math.max(1, ...days.map((d) => d.count));
   const w = 300;
   const h = 80;

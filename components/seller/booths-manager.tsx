@@ -28,7 +28,18 @@ type Booth = {
   isPublished?: boolean;
   productCount?: number;
 };
-const EMPTY: Booth = { name: "", exhibitionName: null, location: null, description: null, theme: "modern", colorScheme: "#1d4ed8", logoUrl: null, bannerUrl: null, keywords: [], documents: [] };
+const EMPTY: Booth = {
+  name: "",
+  exhibitionName: null,
+  location: null,
+  description: null,
+  theme: "modern",
+  colorScheme: "#1d4ed8",
+  logoUrl: null,
+  bannerUrl: null,
+  keywords: [],
+  documents: [],
+};
 
 export function BoothsManager() {
   return <SignInGate>{(me) => <Manager me={me} />}</SignInGate>;
@@ -83,7 +94,12 @@ function Manager({ me }: { me: NonNullable<Me> }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
       <nav aria-label={t("title")} className="space-y-2">
-        <button type="button" onClick={() => setEditing({ ...EMPTY })} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white" data-testid="new-booth">
+        <button
+          type="button"
+          onClick={() => setEditing({ ...EMPTY })}
+          className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white"
+          data-testid="new-booth"
+        >
           {t("new")}
         </button>
         {booths === null ? (
@@ -139,7 +155,12 @@ function Manager({ me }: { me: NonNullable<Me> }) {
             </label>
             <label className="block text-sm font-medium">
               {t("exhibitionLabel")}
-              <select value={editing.exhibitionName ?? ""} onChange={(e) => set("exhibitionName", e.target.value || null)} className={input} name="exhibitionName">
+              <select
+                value={editing.exhibitionName ?? ""}
+                onChange={(e) => set("exhibitionName", e.target.value || null)}
+                className={input}
+                name="exhibitionName"
+              >
                 <option value="">{t("noExhibition")}</option>
                 {exhibitions.map((x) => (
                   <option key={x.id} value={x.name}>
@@ -150,11 +171,24 @@ function Manager({ me }: { me: NonNullable<Me> }) {
             </label>
             <label className="block text-sm font-medium">
               {t("locationLabel")}
-              <input maxLength={200} value={editing.location ?? ""} onChange={(e) => set("location", e.target.value || null)} className={input} name="location" />
+              <input
+                maxLength={200}
+                value={editing.location ?? ""}
+                onChange={(e) => set("location", e.target.value || null)}
+                className={input}
+                name="location"
+              />
             </label>
             <label className="block text-sm font-medium">
               {t("descriptionLabel")}
-              <textarea rows={4} maxLength={10000} value={editing.description ?? ""} onChange={(e) => set("description", e.target.value || null)} className={input} name="description" />
+              <textarea
+                rows={4}
+                maxLength={10000}
+                value={editing.description ?? ""}
+                onChange={(e) => set("description", e.target.value || null)}
+                className={input}
+                name="description"
+              />
             </label>
             <div className="grid grid-cols-2 gap-3">
               <label className="block text-sm font-medium">
@@ -169,17 +203,33 @@ function Manager({ me }: { me: NonNullable<Me> }) {
               </label>
               <label className="block text-sm font-medium">
                 {t("colorLabel")}
-                <input type="color" value={boothColor(editing.colorScheme)} onChange={(e) => set("colorScheme", e.target.value)} className="mt-1 h-10 w-full rounded-lg border border-slate-300" name="colorScheme" />
+                <input
+                  type="color"
+                  value={boothColor(editing.colorScheme)}
+                  onChange={(e) => set("colorScheme", e.target.value)}
+                  className="mt-1 h-10 w-full rounded-lg border border-slate-300"
+                  name="colorScheme"
+                />
               </label>
             </div>
             <div className="grid grid-cols-2 gap-3">
               <div>
                 <p className="text-sm font-medium">{t("logoLabel")}</p>
-                <UploadButton type="boothLogo" accept="image/png,image/jpeg,image/webp,image/gif" label={t("logoLabel")} onUploaded={(u) => set("logoUrl", u.url)} />
+                <UploadButton
+                  type="boothLogo"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  label={t("logoLabel")}
+                  onUploaded={(u) => set("logoUrl", u.url)}
+                />
               </div>
               <div>
                 <p className="text-sm font-medium">{t("bannerLabel")}</p>
-                <UploadButton type="boothBanner" accept="image/png,image/jpeg,image/webp,image/gif" label={t("bannerLabel")} onUploaded={(u) => set("bannerUrl", u.url)} />
+                <UploadButton
+                  type="boothBanner"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  label={t("bannerLabel")}
+                  onUploaded={(u) => set("bannerUrl", u.url)}
+                />
               </div>
             </div>
             <div>
@@ -189,7 +239,16 @@ function Manager({ me }: { me: NonNullable<Me> }) {
                 {editing.documents.map((d) => (
                   <li key={d.url} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
                     <span className="truncate">{d.name}</span>
-                    <button type="button" className="text-red-700" onClick={() => set("documents", editing.documents.filter((x) => x.url !== d.url))}>
+                    <button
+                      type="button"
+                      className="text-red-700"
+                      onClick={() =>
+                        set(
+                          "documents",
+                          editing.documents.filter((x) => x.url !== d.url),
+                        )
+                      }
+                    >
                       ×
                     </button>
                   </li>
@@ -200,11 +259,19 @@ function Manager({ me }: { me: NonNullable<Me> }) {
                   type="boothDocument"
                   accept=".pdf,.xlsx,.xls,.docx,.doc,.pptx,.csv"
                   label={t("documentsLabel")}
-                  onUploaded={(u) => setEditing((b) => (b ? { ...b, documents: [...b.documents, { url: u.url, name: u.name, type: u.mimeType, size: u.size }] } : b))}
+                  onUploaded={(u) =>
+                    setEditing((b) => (b ? { ...b, documents: [...b.documents, { url: u.url, name: u.name, type: u.mimeType, size: u.size }] } : b))
+                  }
                 />
               </div>
             </div>
-            <KeywordsEditor value={editing.keywords} onChange={(k) => set("keywords", k)} label={t("keywordsLabel")} hint={t("keywordsHint")} showCoverage={false} />
+            <KeywordsEditor
+              value={editing.keywords}
+              onChange={(k) => set("keywords", k)}
+              label={t("keywordsLabel")}
+              hint={t("keywordsHint")}
+              showCoverage={false}
+            />
             <div className="flex flex-wrap items-center gap-3">
               <button type="submit" disabled={saving} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white disabled:opacity-60">
                 {saving ? t("saving") : editing.id ? t("save") : t("create")}

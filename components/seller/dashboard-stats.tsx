@@ -6,7 +6,15 @@ import { apiFetch } from "@/components/lib/api-client";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { BarChart } from "./bar-chart";
 
-type Totals = { products: number; booths: number; publishedBooths: number; newInquiries: number; ordersByStatus: Record<string, number>; viewsLast30Days: number; downloadsLast30Days: number };
+type Totals = {
+  products: number;
+  booths: number;
+  publishedBooths: number;
+  newInquiries: number;
+  ordersByStatus: Record<string, number>;
+  viewsLast30Days: number;
+  downloadsLast30Days: number;
+};
 type Series = { days: { date: string; count: number }[] };
 
 /** The store's totals and 30-day charts of views, inquiries and downloads. */

@@ -5,13 +5,30 @@ import { useState, type KeyboardEvent } from "react";
 import { COVERAGE_LANGUAGES, keywordCoverage } from "@/lib/search/coverage";
 
 /** Keyword chips with the language coverage the server computes the same way (by script). */
-export function KeywordsEditor({ value, onChange, max = 50, label, hint, showCoverage = true }: { value: string[]; onChange: (next: string[]) => void; max?: number; label: string; hint: string; showCoverage?: boolean }) {
+export function KeywordsEditor({
+  value,
+  onChange,
+  max = 50,
+  label,
+  hint,
+  showCoverage = true,
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  max?: number;
+  label: string;
+  hint: string;
+  showCoverage?: boolean;
+}) {
   const t = useTranslations("SellerProducts");
   const [draft, setDraft] = useState("");
   const coverage = keywordCoverage(value);
 
   function add(raw: string) {
-    const parts = raw.split(/[,\n]/).map((k) => k.trim()).filter((k) => k.length > 0 && k.length <= 100);
+    const parts = raw
+      .split(/[,\n]/)
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0 && k.length <= 100);
     const seen = new Set(value.map((k) => k.toLocaleLowerCase()));
     const next = [...value];
     for (const p of parts) {
@@ -37,7 +54,12 @@ export function KeywordsEditor({ value, onChange, max = 50, label, hint, showCov
         {value.map((k) => (
           <li key={k} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm" data-testid="keyword-chip">
             <span>{k}</span>
-            <button type="button" onClick={() => onChange(value.filter((x) => x !== k))} className="rounded-full px-1.5 text-slate-500 hover:bg-brand-100" aria-label={t("removeKeyword", { keyword: k })}>
+            <button
+              type="button"
+              onClick={() => onChange(value.filter((x) => x !== k))}
+              className="rounded-full px-1.5 text-slate-500 hover:bg-brand-100"
+              aria-label={t("removeKeyword", { keyword: k })}
+            >
               ×
             </button>
           </li>
@@ -66,7 +88,12 @@ export function KeywordsEditor({ value, onChange, max = 50, label, hint, showCov
             {COVERAGE_LANGUAGES.map((l) => {
               const ok = coverage.covered.includes(l);
               return (
-                <li key={l} className={`rounded px-2 py-0.5 font-mono text-xs ${ok ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-500"}`} title={ok ? t("covered") : t("missing")} data-covered={ok}>
+                <li
+                  key={l}
+                  className={`rounded px-2 py-0.5 font-mono text-xs ${ok ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-500"}`}
+                  title={ok ? t("covered") : t("missing")}
+                  data-covered={ok}
+                >
                   {ok ? "✓" : "·"} {l}
                 </li>
               );

@@ -97,17 +97,43 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
         <div className="space-y-4">
           <label className="block text-sm font-medium">
             {t("titleLabel")}
-            <input required maxLength={200} value={p.title} onChange={(e) => set("title", e.target.value)} className={input} aria-invalid={!!fieldErrors.title} name="title" />
+            <input
+              required
+              maxLength={200}
+              value={p.title}
+              onChange={(e) => set("title", e.target.value)}
+              className={input}
+              aria-invalid={!!fieldErrors.title}
+              name="title"
+            />
             {err("title")}
           </label>
           <label className="block text-sm font-medium">
             {t("descriptionLabel")}
-            <textarea rows={5} maxLength={20000} value={p.description} onChange={(e) => set("description", e.target.value)} className={input} name="description" />
+            <textarea
+              rows={5}
+              maxLength={20000}
+              value={p.description}
+              onChange={(e) => set("description", e.target.value)}
+              className={input}
+              name="description"
+            />
           </label>
           <div className="grid grid-cols-3 gap-3">
             <label className="col-span-2 block text-sm font-medium">
               {t("priceLabel")}
-              <input type="number" min={0} step="0.01" inputMode="decimal" required value={p.price} onChange={(e) => set("price", e.target.value === "" ? "" : Number(e.target.value))} className={input} name="price" aria-invalid={!!fieldErrors.price} />
+              <input
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                required
+                value={p.price}
+                onChange={(e) => set("price", e.target.value === "" ? "" : Number(e.target.value))}
+                className={input}
+                name="price"
+                aria-invalid={!!fieldErrors.price}
+              />
               {err("price")}
             </label>
             <label className="block text-sm font-medium">
@@ -121,7 +147,14 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
           </div>
           <label className="block text-sm font-medium">
             {t("categoryLabel")}
-            <select required value={p.category} onChange={(e) => set("category", e.target.value)} className={input} name="category" aria-invalid={!!fieldErrors.category}>
+            <select
+              required
+              value={p.category}
+              onChange={(e) => set("category", e.target.value)}
+              className={input}
+              name="category"
+              aria-invalid={!!fieldErrors.category}
+            >
               <option value="">{t("chooseCategory")}</option>
               {cats.map((c) => (
                 <optgroup key={c.id} label={c.name}>
@@ -138,7 +171,17 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
           <div className="grid grid-cols-2 gap-3">
             <label className="block text-sm font-medium">
               {t("moqLabel")}
-              <input type="number" min={1} step={1} required value={p.moq} onChange={(e) => set("moq", e.target.value === "" ? "" : Number(e.target.value))} className={input} name="moq" aria-invalid={!!fieldErrors.moq} />
+              <input
+                type="number"
+                min={1}
+                step={1}
+                required
+                value={p.moq}
+                onChange={(e) => set("moq", e.target.value === "" ? "" : Number(e.target.value))}
+                className={input}
+                name="moq"
+                aria-invalid={!!fieldErrors.moq}
+              />
               {err("moq")}
             </label>
             <label className="block text-sm font-medium">
@@ -170,24 +213,49 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
                   {i === 0 ? (
                     <span className="absolute start-1 top-1 rounded bg-brand-600 px-1 text-[10px] text-white">{t("mainImage")}</span>
                   ) : (
-                    <button type="button" onClick={() => set("images", [src, ...p.images.filter((x) => x !== src)])} className="absolute start-1 top-1 rounded bg-white/90 px-1 text-[10px]">
+                    <button
+                      type="button"
+                      onClick={() => set("images", [src, ...p.images.filter((x) => x !== src)])}
+                      className="absolute start-1 top-1 rounded bg-white/90 px-1 text-[10px]"
+                    >
                       {t("makeMain")}
                     </button>
                   )}
-                  <button type="button" onClick={() => set("images", p.images.filter((x) => x !== src))} className="absolute end-1 top-1 rounded bg-white/90 px-1 text-xs" aria-label="×">
+                  <button
+                    type="button"
+                    onClick={() =>
+                      set(
+                        "images",
+                        p.images.filter((x) => x !== src),
+                      )
+                    }
+                    className="absolute end-1 top-1 rounded bg-white/90 px-1 text-xs"
+                    aria-label="×"
+                  >
                     ×
                   </button>
                 </li>
               ))}
             </ul>
             <div className="mt-2">
-              <UploadButton type="product_image" accept="image/png,image/jpeg,image/webp,image/gif" label={t("imagesLabel")} multiple onUploaded={(u) => setP((x) => ({ ...x, images: [...x.images, u.url].slice(0, 20) }))} />
+              <UploadButton
+                type="product_image"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                label={t("imagesLabel")}
+                multiple
+                onUploaded={(u) => setP((x) => ({ ...x, images: [...x.images, u.url].slice(0, 20) }))}
+              />
             </div>
           </div>
           <KeywordsEditor value={p.keywords} onChange={(k) => set("keywords", k)} label={t("keywordsLabel")} hint={t("keywordsHint")} />
         </div>
       </div>
-      <button type="submit" disabled={pending} aria-busy={pending} className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending}
+        className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {pending ? t("saving") : t("save")}
       </button>
     </form>

@@ -9,7 +9,21 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Link } from "@/lib/i18n/navigation";
 import { ProductForm, type EditableProduct } from "./product-form";
 
-type Row = { id: string; isHidden: boolean; title: string; price: number; currency: string; mainImageUrl: string | null; boothId: string | null; keywords: string[]; category: string; description: string; moq: number; acceptsOEM: boolean; images: string[] };
+type Row = {
+  id: string;
+  isHidden: boolean;
+  title: string;
+  price: number;
+  currency: string;
+  mainImageUrl: string | null;
+  boothId: string | null;
+  keywords: string[];
+  category: string;
+  description: string;
+  moq: number;
+  acceptsOEM: boolean;
+  images: string[];
+};
 
 export function ProductsManager() {
   return <SignInGate>{(me) => <ProductList me={me} />}</SignInGate>;
@@ -80,7 +94,9 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
                     </Link>
                     <button
                       type="button"
-                      onClick={() => void apiFetch(`/api/products/${r.id}`, { method: "PUT", json: { isHidden: !r.isHidden } }).then(() => setVersion((v) => v + 1))}
+                      onClick={() =>
+                        void apiFetch(`/api/products/${r.id}`, { method: "PUT", json: { isHidden: !r.isHidden } }).then(() => setVersion((v) => v + 1))
+                      }
                       className="me-3 text-slate-600 underline"
                     >
                       {r.isHidden ? t("unhide") : t("hide")}
@@ -113,7 +129,18 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
   );
 }
 
-const EMPTY: EditableProduct = { title: "", description: "", price: "", currency: "USD", category: "", moq: 1, acceptsOEM: false, images: [], keywords: [], boothId: null };
+const EMPTY: EditableProduct = {
+  title: "",
+  description: "",
+  price: "",
+  currency: "USD",
+  category: "",
+  moq: 1,
+  acceptsOEM: false,
+  images: [],
+  keywords: [],
+  boothId: null,
+};
 
 /** The create form, or the edit form once the product has loaded. */
 export function ProductEditor({ id }: { id?: string }) {
@@ -127,7 +154,19 @@ export function ProductEditor({ id }: { id?: string }) {
     void apiFetch<{ product: Row }>(`/api/products/${id}`).then((r) => {
       if (!r.ok) return setMissing(true);
       const p = r.data.product;
-      setInitial({ id: p.id, title: p.title, description: p.description, price: p.price, currency: p.currency, category: p.category, moq: p.moq, acceptsOEM: p.acceptsOEM, images: p.images, keywords: p.keywords, boothId: p.boothId });
+      setInitial({
+        id: p.id,
+        title: p.title,
+        description: p.description,
+        price: p.price,
+        currency: p.currency,
+        category: p.category,
+        moq: p.moq,
+        acceptsOEM: p.acceptsOEM,
+        images: p.images,
+        keywords: p.keywords,
+        boothId: p.boothId,
+      });
     });
   }, [id]);
   return (

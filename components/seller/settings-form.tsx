@@ -7,7 +7,17 @@ import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { UploadButton } from "./upload-button";
 
-type S = { companyName: string; description: string | null; country: string | null; website: string | null; contactEmail: string | null; phone: string | null; logoUrl: string | null; bannerUrl: string | null; isPublic: boolean };
+type S = {
+  companyName: string;
+  description: string | null;
+  country: string | null;
+  website: string | null;
+  contactEmail: string | null;
+  phone: string | null;
+  logoUrl: string | null;
+  bannerUrl: string | null;
+  isPublic: boolean;
+};
 
 export function StoreSettings() {
   return <SignInGate>{() => <SettingsForm />}</SignInGate>;
@@ -50,7 +60,14 @@ function SettingsForm() {
       </label>
       <label className="block text-sm font-medium">
         {t("description")}
-        <textarea rows={4} maxLength={10000} value={s.description ?? ""} onChange={(e) => set("description", nul(e.target.value))} className={input} name="description" />
+        <textarea
+          rows={4}
+          maxLength={10000}
+          value={s.description ?? ""}
+          onChange={(e) => set("description", nul(e.target.value))}
+          className={input}
+          name="description"
+        />
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium">
@@ -59,7 +76,15 @@ function SettingsForm() {
         </label>
         <label className="block text-sm font-medium">
           {t("website")}
-          <input type="url" maxLength={2048} value={s.website ?? ""} onChange={(e) => set("website", nul(e.target.value))} className={input} name="website" placeholder="https://" />
+          <input
+            type="url"
+            maxLength={2048}
+            value={s.website ?? ""}
+            onChange={(e) => set("website", nul(e.target.value))}
+            className={input}
+            name="website"
+            placeholder="https://"
+          />
         </label>
         <label className="block text-sm font-medium">
           {t("contactEmail")}

@@ -11,9 +11,28 @@ import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
 type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; createdAt: string };
-type Inquiry = { id: string; product: { id: string; title: string }; seller: { companyName: string }; message: string; status: string; sentByAI: boolean; createdAt: string; replies: Reply[] };
+type Inquiry = {
+  id: string;
+  product: { id: string; title: string };
+  seller: { companyName: string };
+  message: string;
+  status: string;
+  sentByAI: boolean;
+  createdAt: string;
+  replies: Reply[];
+};
 type Requirement = { id: string; title: string; description: string; budget: number | null; currency: string | null; status: string; createdAt: string };
-type Order = { id: string; product: { id: string; title: string }; seller: { companyName: string }; quantity: number; total: number; currency: string; status: string; sentByAI: boolean; createdAt: string };
+type Order = {
+  id: string;
+  product: { id: string; title: string };
+  seller: { companyName: string };
+  quantity: number;
+  total: number;
+  currency: string;
+  status: string;
+  sentByAI: boolean;
+  createdAt: string;
+};
 
 /** The buyer's area: inquiries with replies, purchase requirements, orders. */
 export function BuyerArea() {
@@ -105,7 +124,9 @@ function Inquiries() {
                   </p>
                   <p className="whitespace-pre-line">{r.message}</p>
                   {r.quotedPrice !== null && r.currency && (
-                    <p className="font-semibold text-green-800">{t("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}</p>
+                    <p className="font-semibold text-green-800">
+                      {t("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
+                    </p>
                   )}
                 </div>
               ))
@@ -168,9 +189,15 @@ function Requirements() {
                 <div className="flex flex-wrap items-center gap-3">
                   <p className="font-semibold">{r.title}</p>
                   <StatusBadge status={r.status} />
-                  {r.budget !== null && r.currency && <span className="text-sm text-slate-600">{format.number(r.budget, { style: "currency", currency: r.currency })}</span>}
+                  {r.budget !== null && r.currency && (
+                    <span className="text-sm text-slate-600">{format.number(r.budget, { style: "currency", currency: r.currency })}</span>
+                  )}
                   {r.status === "open" && (
-                    <button type="button" className="ms-auto text-sm underline" onClick={() => void apiFetch(`/api/buyer/requirements/${r.id}/close`, { method: "POST" }).then(() => setVersion((v) => v + 1))}>
+                    <button
+                      type="button"
+                      className="ms-auto text-sm underline"
+                      onClick={() => void apiFetch(`/api/buyer/requirements/${r.id}/close`, { method: "POST" }).then(() => setVersion((v) => v + 1))}
+                    >
                       {t("closeRequirement")}
                     </button>
                   )}

@@ -10,8 +10,27 @@ import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
 type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; status: string };
-type Inquiry = { id: string; product: { id: string; title: string; currency: string }; buyer: { username: string; isAI: boolean }; message: string; status: string; sentByAI: boolean; createdAt: string; replies: Reply[] };
-type Order = { id: string; product: { id: string; title: string }; buyer: { username: string; isAI: boolean }; quantity: number; total: number; currency: string; status: string; sentByAI: boolean; note: string | null };
+type Inquiry = {
+  id: string;
+  product: { id: string; title: string; currency: string };
+  buyer: { username: string; isAI: boolean };
+  message: string;
+  status: string;
+  sentByAI: boolean;
+  createdAt: string;
+  replies: Reply[];
+};
+type Order = {
+  id: string;
+  product: { id: string; title: string };
+  buyer: { username: string; isAI: boolean };
+  quantity: number;
+  total: number;
+  currency: string;
+  status: string;
+  sentByAI: boolean;
+  note: string | null;
+};
 
 /** The store's inquiry inbox, with reply and optional quote. */
 export function SellerInbox() {
@@ -47,7 +66,9 @@ function Inbox() {
     const quote = String(f.get("quotedPrice") ?? "").trim();
     setError(null);
     setNotice(null);
-    const r = await apiFetch<{ pendingApproval?: unknown }>(`/api/seller/inquiries/${id}/respond`, { json: { message: f.get("message"), ...(quote ? { quotedPrice: Number(quote) } : {}) } });
+    const r = await apiFetch<{ pendingApproval?: unknown }>(`/api/seller/inquiries/${id}/respond`, {
+      json: { message: f.get("message"), ...(quote ? { quotedPrice: Number(quote) } : {}) },
+    });
     if (!r.ok) return setError(r.problem.detail);
     if (r.data.pendingApproval) setNotice(t("held"));
     setVersion((v) => v + 1);
@@ -57,7 +78,13 @@ function Inbox() {
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("title")}>
         {(["new", "replied", "closed", ""] as const).map((s) => (
-          <button key={s || "all"} type="button" aria-pressed={status === s} onClick={() => setStatus(s)} className={`rounded-full border px-3 py-1 text-sm ${status === s ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white"}`}>
+          <button
+            key={s || "all"}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => setStatus(s)}
+            className={`rounded-full border px-3 py-1 text-sm ${status === s ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white"}`}
+          >
             {s ? <StatusLabel s={s} /> : t("all")}
           </button>
         ))}
@@ -94,7 +121,11 @@ function Inbox() {
                     {r.message}
                     {r.sentByAI && <AiTag />}
                   </p>
-                  {r.quotedPrice !== null && r.currency && <p className="font-medium text-green-800">{tb("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}</p>}
+                  {r.quotedPrice !== null && r.currency && (
+                    <p className="font-medium text-green-800">
+                      {tb("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
+                    </p>
+                  )}
                   {r.status !== "visible" && <StatusBadge status={r.status} />}
                 </div>
               ))}
@@ -103,10 +134,24 @@ function Inbox() {
                   <label className="sr-only" htmlFor={`m-${i.id}`}>
                     {t("replyLabel")}
                   </label>
-                  <textarea id={`m-${i.id}`} name="message" required rows={2} maxLength={5000} placeholder={t("replyLabel")} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                  <textarea
+                    id={`m-${i.id}`}
+                    name="message"
+                    required
+                    rows={2}
+                    maxLength={5000}
+                    placeholder={t("replyLabel")}
+                    className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  />
                   <label className="text-xs text-slate-600">
                     {t("quoteLabel")} ({i.product.currency})
-                    <input name="quotedPrice" type="number" min={0} step="0.01" className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm" />
+                    <input
+                      name="quotedPrice"
+                      type="number"
+                      min={0}
+                      step="0.01"
+                      className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+                    />
                   </label>
                   <button type="submit" className="self-end rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
                     {t("send")}

@@ -80,7 +80,15 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
           {mode === "inquiry" ? (
             <label className="block text-sm font-medium">
               {ti("message")}
-              <textarea name="message" required minLength={1} maxLength={5000} rows={6} placeholder={ti("placeholder")} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+              <textarea
+                name="message"
+                required
+                minLength={1}
+                maxLength={5000}
+                rows={6}
+                placeholder={ti("placeholder")}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
             </label>
           ) : (
             <>

@@ -14,7 +14,20 @@ const COLORS: Record<string, string> = {
   pending_guardian_approval: "bg-amber-100 text-amber-900",
 };
 
-type Status = "new" | "replied" | "closed" | "open" | "claimed" | "completed" | "cancelled" | "pending_guardian_approval" | "placed" | "confirmed" | "fulfilled" | "rejected" | "expired";
+type Status =
+  | "new"
+  | "replied"
+  | "closed"
+  | "open"
+  | "claimed"
+  | "completed"
+  | "cancelled"
+  | "pending_guardian_approval"
+  | "placed"
+  | "confirmed"
+  | "fulfilled"
+  | "rejected"
+  | "expired";
 
 export function StatusBadge({ status }: { status: string }) {
   const t = useTranslations("Status");
@@ -29,7 +42,11 @@ export function StatusBadge({ status }: { status: string }) {
 export function AiTag() {
   const t = useTranslations("Catalog");
   return (
-    <span title={t("aiBadgeTitle")} className="ms-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[10px] font-bold text-amber-900" data-testid="ai-badge">
+    <span
+      title={t("aiBadgeTitle")}
+      className="ms-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[10px] font-bold text-amber-900"
+      data-testid="ai-badge"
+    >
       {t("aiBadge")}
     </span>
   );

@@ -13,9 +13,7 @@ import { textResponse } from "./text-response";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 
-export type IdempotencyClaim =
-  | { kind: "new"; owner: string; key: string }
-  | { kind: "replay"; response: Response };
+export type IdempotencyClaim = { kind: "new"; owner: string; key: string } | { kind: "replay"; response: Response };
 
 export function requestHash(method: string, path: string, body: string): string {
   return createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
@@ -72,10 +70,13 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
   }
   const headers = new Headers(row.responseHeaders ?? {});
   headers.set("Idempotent-Replayed", "true");
-  return { kind: "replay", response:
+  return {
+    kind: "replay",
+    response:
       row.responseBody === null
         ? new Response(null, { status: row.responseStatus ?? 200, headers })
-        : textResponse(row.responseBody, { status: row.responseStatus ?? 200, headers }) };
+        : textResponse(row.responseBody, { status: row.responseStatus ?? 200, headers }),
+  };
 }
 
 /**

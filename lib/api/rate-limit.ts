@@ -40,7 +40,12 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
 function prepareCount(db: Db) {
   return db
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), windowSeconds: sql.placeholder("windowSeconds"), count: sql.placeholder("n") })
+    .values({
+      key: sql.placeholder("key"),
+      windowStart: sql.placeholder("windowStart"),
+      windowSeconds: sql.placeholder("windowSeconds"),
+      count: sql.placeholder("n"),
+    })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
     .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
     .prepare("rate_limit_count");

@@ -88,7 +88,14 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
       const idempotent = req.method === "POST" && (op.idempotent ?? true) && idemKey !== null;
       const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${ip}`;
       if (idempotent) {
-        const claim = await claimKey(ctx.db, owner, idemKey, req.method, new URL(req.url).pathname, requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""));
+        const claim = await claimKey(
+          ctx.db,
+          owner,
+          idemKey,
+          req.method,
+          new URL(req.url).pathname,
+          requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""),
+        );
         if (claim.kind === "replay") return finish(claim.response, rate, requestId);
       }
       try {
@@ -105,7 +112,9 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
             if (ai) await writeAudit(tx, auditEntry(op, ai, ip, res.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
             // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
             if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
-              throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", { headers: { "Retry-After": "1" } });
+              throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
+                headers: { "Retry-After": "1" },
+              });
             }
             return res;
           });
@@ -167,7 +176,10 @@ function auditEntry(op: Operation, actor: AiActor, ip: string, success: boolean,
 
 function toResponse(op: Operation, value: unknown): Response {
   if (value instanceof Response) return value;
-  const success = Object.keys(op.responses).map(Number).find((s) => s >= 200 && s < 300) ?? 200;
+  const success =
+    Object.keys(op.responses)
+      .map(Number)
+      .find((s) => s >= 200 && s < 300) ?? 200;
   return json(value ?? null, success);
 }
 

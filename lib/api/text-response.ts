@@ -69,5 +69,7 @@ export function responseText(res: Response): Body | undefined {
 /** A copy with other headers (for responses whose headers are immutable); keeps the string. */
 export function copyResponse(res: Response, headers: Headers): Response {
   const text = responseText(res);
-  return text !== undefined ? textResponse(text, { status: res.status, statusText: res.statusText, headers }) : new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  return text !== undefined
+    ? textResponse(text, { status: res.status, statusText: res.statusText, headers })
+    : new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }

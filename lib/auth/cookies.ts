@@ -66,7 +66,10 @@ export function clientIp(headers: Headers | Record<string, unknown>): string {
   // entry must not pick its own rate-limit bucket).
   const hops = env().TRUST_PROXY;
   if (hops > 0) {
-    const chain = (get("x-forwarded-for") ?? "").split(",").map((a) => a.trim()).filter(Boolean);
+    const chain = (get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
     if (chain.length) return chain[Math.max(0, chain.length - hops)]!;
   }
   return get(REMOTE_ADDR_HEADER) ?? "unknown";

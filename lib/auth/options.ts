@@ -65,7 +65,10 @@ export function authOptions(): AuthOptions {
       async jwt({ token, user }) {
         // A later read (/api/auth/session): the cookie alone is not enough, its session row must be
         // live. Throwing makes NextAuth answer `{}` and clear the cookie (a revoked cookie is signed out).
-        if (!user && !(typeof token.sid === "string" && typeof token.sub === "string" && (await actorForSession(await getDb(), token.sid, token.sub, "cookie")))) {
+        if (
+          !user &&
+          !(typeof token.sid === "string" && typeof token.sub === "string" && (await actorForSession(await getDb(), token.sid, token.sub, "cookie")))
+        ) {
           throw new Error("session ended");
         }
         if (user) {

@@ -20,9 +20,7 @@ export type Schema = typeof schema;
 /** A database or a transaction: every query function takes one of these. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DbHandle =
-  | { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string }
-  | { kind: "postgres"; client: Sql; url: string };
+export type DbHandle = { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string } | { kind: "postgres"; client: Sql; url: string };
 
 const KEY = Symbol.for("expo-trade.db");
 type Holder = { handle?: Promise<DbHandle>; closing?: Promise<void> };
@@ -50,11 +48,9 @@ export async function getDb(): Promise<Db> {
 export function drizzleFor(handle: DbHandle): Db {
   let db = wrapped.get(handle.client);
   if (!db) {
-    db = (
-      handle.kind === "pglite"
-        ? drizzlePglite(handle.client, { schema, logger: queryCountLogger() })
-        : drizzlePostgres(handle.client, { schema, logger: queryCountLogger() })
-    ) as unknown as Db;
+    db = (handle.kind === "pglite"
+      ? drizzlePglite(handle.client, { schema, logger: queryCountLogger() })
+      : drizzlePostgres(handle.client, { schema, logger: queryCountLogger() })) as unknown as Db;
     wrapped.set(handle.client, db);
   }
   return db;

@@ -26,7 +26,11 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, out
     const chosen = typeof choice === "string" ? tool.route.routes[choice] : undefined;
     if (!chosen) {
       const options = Object.keys(tool.route.routes).join(", ");
-      return failure(problemBody(new ApiError("validation_failed", `Invalid ${tool.route.by}: one of ${options}`, { errors: [{ path: tool.route.by, message: `One of ${options}` }] })));
+      return failure(
+        problemBody(
+          new ApiError("validation_failed", `Invalid ${tool.route.by}: one of ${options}`, { errors: [{ path: tool.route.by, message: `One of ${options}` }] }),
+        ),
+      );
     }
     route = chosen;
   } else {

@@ -23,7 +23,11 @@ function describe(tool: ToolDef): Tool {
     extra[tool.route.by] = { type: "string", enum: Object.keys(tool.route.routes), default: tool.route.default, description: tool.route.description };
   }
   if (routes.some(takesIdempotencyKey)) {
-    extra[IDEMPOTENCY_ARG] = { type: "string", maxLength: 255, description: "Retry safely: the same key with the same arguments returns the first result (24 h)" };
+    extra[IDEMPOTENCY_ARG] = {
+      type: "string",
+      maxLength: 255,
+      description: "Retry safely: the same key with the same arguments returns the first result (24 h)",
+    };
   }
   const calls = routes.map((r) => `${r.op.method} ${r.op.path}`).join(" or ");
   const needs = [...new Set(routes.map((r) => r.op.permission).filter((p) => p !== "none"))];
@@ -31,7 +35,10 @@ function describe(tool: ToolDef): Tool {
     name: tool.name,
     title: routes[0]!.op.summary,
     description: `${tool.description} Calls ${calls}.${needs.length ? ` AI accounts need ${needs.map((p) => `\`${p}\``).join(" / ")}.` : ""}`,
-    inputSchema: mergeInputSchemas(routes.map((r) => r.op), extra),
+    inputSchema: mergeInputSchemas(
+      routes.map((r) => r.op),
+      extra,
+    ),
     annotations: { readOnlyHint: routes.every((r) => r.op.method === "GET"), openWorldHint: false },
   };
 }

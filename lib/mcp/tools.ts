@@ -48,7 +48,8 @@ const r = (op: Operation, handler: RouteHandler): ToolRoute => ({ op, handler })
 export const TOOLS: readonly ToolDef[] = [
   {
     name: "search_products",
-    description: "Search the catalog: keyword (title, description, multilingual keywords), category (with subcategories), minPrice, maxPrice, currency, maxMoq, acceptsOEM, sellerId, boothId, exhibitionId, sort, page, limit.",
+    description:
+      "Search the catalog: keyword (title, description, multilingual keywords), category (with subcategories), minPrice, maxPrice, currency, maxMoq, acceptsOEM, sellerId, boothId, exhibitionId, sort, page, limit.",
     route: r(searchProductsOp, productSearch.GET),
   },
   { name: "get_product", description: "One product with its seller, price, MOQ and keywords.", route: r(getProductOp, productById.GET) },
@@ -66,17 +67,26 @@ export const TOOLS: readonly ToolDef[] = [
       routes: { buyer: r(listBuyerInquiriesOp, buyerInquiries.GET), seller: r(listSellerInquiriesOp, sellerInquiries.GET) },
     },
   },
-  { name: "respond_inquiry", description: "Reply to an inquiry to your store (id, message), optionally quoting a price.", route: r(respondInquiryOp, respondToInquiry.POST) },
+  {
+    name: "respond_inquiry",
+    description: "Reply to an inquiry to your store (id, message), optionally quoting a price.",
+    route: r(respondInquiryOp, respondToInquiry.POST),
+  },
   { name: "create_product", description: "Add a product to your store.", route: r(createProductOp, products.POST) },
   { name: "update_product", description: "Change any fields of a product of your store (id plus the fields).", route: r(updateProductOp, productById.PUT) },
   { name: "place_order", description: "Order a product (productId, quantity >= its MOQ).", route: r(placeOrderOp, orders.POST) },
   { name: "list_orders", description: "Your orders as buyer or as seller.", route: r(listOrdersOp, orders.GET) },
   {
     name: "send_message",
-    description: "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
+    description:
+      "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
     route: r(sendMessageOp, chatMessages.POST),
   },
-  { name: "list_conversations", description: "Your chat conversations with unread counts, latest first.", route: r(listConversationsOp, chatConversations.GET) },
+  {
+    name: "list_conversations",
+    description: "Your chat conversations with unread counts, latest first.",
+    route: r(listConversationsOp, chatConversations.GET),
+  },
 ];
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDef> = new Map(TOOLS.map((t) => [t.name, t]));

@@ -16,7 +16,12 @@ export function openApiDocument() {
     scheme: "bearer",
     description: "A JWT from `POST /api/auth/login`, or an API key (`etk_...`) from `POST /api/keys`",
   });
-  registry.registerComponent("securitySchemes", "apiKeyAuth", { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (`etk_...`) from `POST /api/keys`" });
+  registry.registerComponent("securitySchemes", "apiKeyAuth", {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+    description: "An API key (`etk_...`) from `POST /api/keys`",
+  });
   registry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "next-auth.session-token" });
   const ops = registeredOperations().sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const op of ops) registry.registerPath(pathConfig(op));
@@ -60,7 +65,12 @@ function pathConfig(op: Operation) {
         {
           description: r.description,
           ...(r.schema
-            ? { content: { [r.contentType ?? "application/json"]: { schema: r.schema }, ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([t, schema]) => [t, { schema }])) } }
+            ? {
+                content: {
+                  [r.contentType ?? "application/json"]: { schema: r.schema },
+                  ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([t, schema]) => [t, { schema }])),
+                },
+              }
             : {}),
         },
       ]),

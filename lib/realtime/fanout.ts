@@ -91,12 +91,20 @@ export async function listenFanout(handle: DbHandle, handlers: FanoutHandlers): 
     if (notice && typeof notice.u === "string") sessionEvents.emitActorChanged(notice.u);
   };
   if (handle.kind === "pglite") {
-    const offs = [await handle.client.listen(CHAT_CHANNEL, onChat), await handle.client.listen(REVOKE_CHANNEL, onRevoke), await handle.client.listen(ACTOR_CHANNEL, onActor)];
+    const offs = [
+      await handle.client.listen(CHAT_CHANNEL, onChat),
+      await handle.client.listen(REVOKE_CHANNEL, onRevoke),
+      await handle.client.listen(ACTOR_CHANNEL, onActor),
+    ];
     return async () => {
       for (const off of offs) await off().catch(() => {});
     };
   }
-  const subs = [await handle.client.listen(CHAT_CHANNEL, onChat), await handle.client.listen(REVOKE_CHANNEL, onRevoke), await handle.client.listen(ACTOR_CHANNEL, onActor)];
+  const subs = [
+    await handle.client.listen(CHAT_CHANNEL, onChat),
+    await handle.client.listen(REVOKE_CHANNEL, onRevoke),
+    await handle.client.listen(ACTOR_CHANNEL, onActor),
+  ];
   return async () => {
     for (const s of subs) await s.unlisten().catch(() => {});
   };

@@ -387,7 +387,9 @@ function closeSocket(ws: WebSocket, code: number, reason: string, stopReading = 
 
 function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string) {
   socket.on("error", () => {});
-  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
   // Whatever the client still sends is not read.
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }

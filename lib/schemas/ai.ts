@@ -60,7 +60,16 @@ export const AuditLogQuery = z.object({
 });
 
 export const AuditLogEntrySchema = z
-  .object({ id: z.string(), seq: z.number(), action: z.string(), details: z.string(), ip: z.string(), timestamp: z.string(), success: z.boolean(), hash: z.string() })
+  .object({
+    id: z.string(),
+    seq: z.number(),
+    action: z.string(),
+    details: z.string(),
+    ip: z.string(),
+    timestamp: z.string(),
+    success: z.boolean(),
+    hash: z.string(),
+  })
   .meta({ id: "AuditLogEntry" });
 
 export const AuditLogPage = z
@@ -70,7 +79,10 @@ export const AuditLogPage = z
     limit: z.number(),
     total: z.number(),
     chainValid: z.boolean().meta({ description: "false when any stored row was altered, removed or reordered" }),
-    chainBrokenAt: z.number().nullable().meta({ description: "The seq of the first row whose link does not hold (altered, or after a removed row); null when valid" }),
+    chainBrokenAt: z
+      .number()
+      .nullable()
+      .meta({ description: "The seq of the first row whose link does not hold (altered, or after a removed row); null when valid" }),
     actions: z.array(z.string()).meta({ description: "Every action name in this account's log, for filters" }),
   })
   .meta({ id: "AuditLogPage" });

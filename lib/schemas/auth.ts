@@ -39,7 +39,11 @@ export const DelegateLoginResponse = z
 
 export const SessionUser = z
   .object({
-    user: PublicUser.extend({ isAI: z.boolean(), sellerProfileId: z.string().nullable(), guardian: z.object({ id: z.string(), username: z.string() }).nullable() }).nullable(),
+    user: PublicUser.extend({
+      isAI: z.boolean(),
+      sellerProfileId: z.string().nullable(),
+      guardian: z.object({ id: z.string(), username: z.string() }).nullable(),
+    }).nullable(),
   })
   .meta({ id: "CurrentSession" });
 

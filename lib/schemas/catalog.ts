@@ -5,7 +5,9 @@ import { LOCALES } from "@/lib/i18n/locales";
 
 export const LocaleQuery = z.object({ locale: z.enum(LOCALES).default("en") });
 
-export const CategoryListQuery = LocaleQuery.extend({ parentId: z.string().max(100).optional().meta({ description: "Children of this category; `root` for top level" }) });
+export const CategoryListQuery = LocaleQuery.extend({
+  parentId: z.string().max(100).optional().meta({ description: "Children of this category; `root` for top level" }),
+});
 
 export const CategorySchema = z
   .object({ id: z.string(), slug: z.string(), parentId: z.string().nullable(), name: z.string(), names: z.record(z.string(), z.string()) })
@@ -73,8 +75,7 @@ export const StoreBase = z.object({
   bannerUrl: z.string().nullable(),
 });
 
-export const StoreSchema = StoreBase.extend({ productCount: z.number(), boothCount: z.number(), createdAt: z.string() })
-  .meta({ id: "Store" });
+export const StoreSchema = StoreBase.extend({ productCount: z.number(), boothCount: z.number(), createdAt: z.string() }).meta({ id: "Store" });
 
 export const SellerListQuery = z.object({
   q: z.string().max(200).optional(),

@@ -17,7 +17,13 @@ export const MessageContent = z
 
 const sendFields = {
   conversationId: Id.optional().meta({ description: "Continue this conversation (you must be a participant)" }),
-  to: z.string().trim().min(1).max(100).optional().meta({ description: "Recipient user id or username; starts or continues the pair's conversation", example: "acme_sales" }),
+  to: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Recipient user id or username; starts or continues the pair's conversation", example: "acme_sales" }),
   productId: Id.optional().meta({ description: "With `to`: the product the conversation is about (one conversation per pair and product)" }),
   content: MessageContent,
 };
@@ -29,9 +35,7 @@ export const SendMessageBody = z.object(sendFields).refine(needsTarget, targetIs
 export type SendMessageInput = z.output<typeof SendMessageBody>;
 
 /** The socket's message frame: the same fields, plus an optional `ref` echoed in its ack or error. */
-export const MessageFrame = z
-  .object({ ...sendFields, ref: z.string().max(100).optional() })
-  .refine(needsTarget, targetIssue);
+export const MessageFrame = z.object({ ...sendFields, ref: z.string().max(100).optional() }).refine(needsTarget, targetIssue);
 
 export const ChatMessageSchema = z
   .object({

@@ -28,7 +28,10 @@ export const LinkUrl = z
   .trim()
   .min(1)
   .max(2048)
-  .refine((v) => (/^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\\s]/i.test(v)) && !/[\u0000-\u001f\s]/.test(v), "An http(s) URL or a path on this site (starting with /)")
+  .refine(
+    (v) => (/^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\\s]/i.test(v)) && !/[\u0000-\u001f\s]/.test(v),
+    "An http(s) URL or a path on this site (starting with /)",
+  )
   .meta({ example: "/uploads/3f/0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f" });
 
 export const IdParam = z.object({ id: z.string().min(1).max(100) });
@@ -37,7 +40,9 @@ export const Timestamp = z.string().meta({ description: "ISO 8601 UTC", example:
 
 /** Standard error answers, added to each operation's responses. */
 export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? "Error", schema: ProblemSchema, contentType: "application/problem+json" }]));
+  Object.fromEntries(
+    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? "Error", schema: ProblemSchema, contentType: "application/problem+json" }]),
+  );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Malformed JSON or failed validation (`validation_failed`)",

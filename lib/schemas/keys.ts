@@ -43,6 +43,4 @@ export const SetRateTierBody = z
   })
   .meta({ id: "SetRateTier" });
 
-export const RateTierResult = z
-  .object({ userId: z.string().optional(), apiKeyId: z.string().optional(), tier: RateTier })
-  .meta({ id: "RateTierResult" });
+export const RateTierResult = z.object({ userId: z.string().optional(), apiKeyId: z.string().optional(), tier: RateTier }).meta({ id: "RateTierResult" });

@@ -20,7 +20,10 @@ export const Keywords = z
       return true;
     });
   })
-  .meta({ description: "Multilingual search keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)", example: ["LED灯泡", "LED bulb", "LED-Glühbirne", "LED電球"] });
+  .meta({
+    description: "Multilingual search keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)",
+    example: ["LED灯泡", "LED bulb", "LED-Glühbirne", "LED電球"],
+  });
 
 export const Price = z
   .number()
@@ -98,25 +101,28 @@ export const PatchProductBody = z
 const BoolString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const Num = z.coerce.number().finite().min(0);
 
-export const ProductListQuery = z.object({
-  keyword: z.string().max(200).optional(),
-  q: z.string().max(200).optional(),
-  category: Id.optional(),
-  minPrice: Num.optional(),
-  maxPrice: Num.optional(),
-  currency: Currency.optional(),
-  maxMoq: z.coerce.number().int().min(1).optional(),
-  acceptsOEM: BoolString.optional(),
-  sellerId: Id.optional(),
-  boothId: Id.optional(),
-  exhibitionId: Id.optional(),
-  sort: z.enum(["relevance", "price_asc", "price_desc", "newest"]).default("relevance"),
-  locale: z.enum(LOCALES).default("en").meta({ description: "Language of category names" }),
-  ...PageQuery.shape,
-}).superRefine((v, ctx) => {
-  // Contract 9.3: results past the 10,000th are not served (narrow the query instead).
-  if ((v.page - 1) * v.limit >= RESULT_WINDOW) ctx.addIssue({ code: "custom", path: ["page"], message: `Only the first ${RESULT_WINDOW} results can be paged; narrow the query` });
-});
+export const ProductListQuery = z
+  .object({
+    keyword: z.string().max(200).optional(),
+    q: z.string().max(200).optional(),
+    category: Id.optional(),
+    minPrice: Num.optional(),
+    maxPrice: Num.optional(),
+    currency: Currency.optional(),
+    maxMoq: z.coerce.number().int().min(1).optional(),
+    acceptsOEM: BoolString.optional(),
+    sellerId: Id.optional(),
+    boothId: Id.optional(),
+    exhibitionId: Id.optional(),
+    sort: z.enum(["relevance", "price_asc", "price_desc", "newest"]).default("relevance"),
+    locale: z.enum(LOCALES).default("en").meta({ description: "Language of category names" }),
+    ...PageQuery.shape,
+  })
+  .superRefine((v, ctx) => {
+    // Contract 9.3: results past the 10,000th are not served (narrow the query instead).
+    if ((v.page - 1) * v.limit >= RESULT_WINDOW)
+      ctx.addIssue({ code: "custom", path: ["page"], message: `Only the first ${RESULT_WINDOW} results can be paged; narrow the query` });
+  });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 
 export const ProductSchema = z

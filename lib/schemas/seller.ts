@@ -50,7 +50,9 @@ export const SellerSettingsBody = z
     companyName: z.string().trim().min(1).max(200).optional(),
     description: z.string().trim().max(10_000).nullable().optional(),
     country: z.string().trim().max(100).nullable().optional(),
-    website: LinkUrl.refine((v) => /^https?:\/\//i.test(v), "An http(s) URL").nullable().optional(),
+    website: LinkUrl.refine((v) => /^https?:\/\//i.test(v), "An http(s) URL")
+      .nullable()
+      .optional(),
     logoUrl: LinkUrl.or(z.literal("")).nullable().optional(),
     bannerUrl: LinkUrl.or(z.literal("")).nullable().optional(),
     contactEmail: z.string().trim().email().max(254).nullable().optional(),
@@ -58,8 +60,12 @@ export const SellerSettingsBody = z
     isPublic: z.boolean().optional(),
   })
   .meta({ id: "SellerSettings" });
-export const StoreSettingsSchema = StoreBase.extend({ contactEmail: z.string().nullable(), phone: z.string().nullable(), isPublic: z.boolean(), updatedAt: z.string() })
-  .meta({ id: "StoreSettings" });
+export const StoreSettingsSchema = StoreBase.extend({
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  isPublic: z.boolean(),
+  updatedAt: z.string(),
+}).meta({ id: "StoreSettings" });
 
 export const ProfileSchema = z
   .object({
@@ -75,4 +81,6 @@ export const ProfileSchema = z
     createdAt: z.string(),
   })
   .meta({ id: "Profile" });
-export const UpdateProfileBody = z.object({ locale: z.enum(LOCALES).nullable().optional(), country: z.string().trim().max(100).nullable().optional() }).meta({ id: "UpdateProfile" });
+export const UpdateProfileBody = z
+  .object({ locale: z.enum(LOCALES).nullable().optional(), country: z.string().trim().max(100).nullable().optional() })
+  .meta({ id: "UpdateProfile" });

@@ -91,7 +91,13 @@ export async function loadApiRouter(root: string) {
   return { match, size: entries.length };
 }
 
-const INTERNAL_ERROR = JSON.stringify({ type: "about:blank", title: "Internal server error", status: 500, code: "internal_error", detail: "Something went wrong on our side" });
+const INTERNAL_ERROR = JSON.stringify({
+  type: "about:blank",
+  title: "Internal server error",
+  status: 500,
+  code: "internal_error",
+  detail: "Something went wrong on our side",
+});
 
 /**
  * Call a handler with the light request (lib/server/node-request.ts) and write its answer: one

@@ -53,7 +53,10 @@ export function canonicalQuery(params: URLSearchParams): string {
 }
 
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function canonicalRequest(method: string, url: URL, headers: Record<string, string>, payloadHash: string) {

@@ -13,7 +13,12 @@ async function newExhibition(request: APIRequestContext, name: string) {
   const admin = await token(request, "e2e_admin", "e2e-admin-password");
   const res = await request.post("/api/exhibitions", {
     headers: { authorization: `Bearer ${admin}` },
-    data: { name, description: "E2E fair", startsAt: new Date(Date.now() - 3600_000).toISOString(), endsAt: new Date(Date.now() + 7 * 86400_000).toISOString() },
+    data: {
+      name,
+      description: "E2E fair",
+      startsAt: new Date(Date.now() - 3600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { exhibition: { slug: string } }).exhibition;
@@ -23,13 +28,27 @@ test("a buyer searches in Chinese, filters, opens a product and sees its booth",
   const tag = Date.now().toString(36);
   const ex = await newExhibition(request, `Audio Fair ${tag}`);
   const seller = `aud_${tag}`;
-  expect((await request.post("/api/accounts/create", { data: { email: `${seller}@example.test`, username: seller, password: "seller-pass-1", role: "SELLER", companyName: `Shenzhen Audio ${tag}` } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/accounts/create", {
+        data: { email: `${seller}@example.test`, username: seller, password: "seller-pass-1", role: "SELLER", companyName: `Shenzhen Audio ${tag}` },
+      })
+    ).status(),
+  ).toBe(201);
   const auth = { authorization: `Bearer ${await token(request, seller, "seller-pass-1")}` };
-  const booth = (await (await request.post("/api/booths", { headers: auth, data: { name: `Audio booth ${tag}`, exhibitionName: `Audio Fair ${tag}`, colorScheme: "#0f766e", theme: "modern" } })).json()) as { booth: { id: string } };
+  const booth = (await (
+    await request.post("/api/booths", {
+      headers: auth,
+      data: { name: `Audio booth ${tag}`, exhibitionName: `Audio Fair ${tag}`, colorScheme: "#0f766e", theme: "modern" },
+    })
+  ).json()) as { booth: { id: string } };
   await request.put("/api/booths", { headers: auth, data: { boothId: booth.booth.id, isPublished: true } });
   const cats = (await (await request.get("/api/categories")).json()) as { categories: { id: string; parentId: string | null }[] };
   const category = cats.categories.find((c) => c.parentId)!.id;
-  for (const [title, price] of [[`Bluetooth headset ${tag}`, 19.9], [`Studio headphones ${tag}`, 89]] as const) {
+  for (const [title, price] of [
+    [`Bluetooth headset ${tag}`, 19.9],
+    [`Studio headphones ${tag}`, 89],
+  ] as const) {
     const res = await request.post("/api/products", {
       headers: auth,
       data: { title, price, currency: "USD", category, moq: 50, boothId: booth.booth.id, keywords: ["蓝牙耳机", "headset", tag] },
@@ -61,11 +80,20 @@ test("a buyer searches in Chinese, filters, opens a product and sees its booth",
   await page.screenshot({ path: testInfo.outputPath("exhibition-ar.png"), fullPage: true });
 });
 
-test("a seller creates a product with an image and keywords, decorates and publishes a booth, and it shows at the exhibition", async ({ page, request }, testInfo) => {
+test("a seller creates a product with an image and keywords, decorates and publishes a booth, and it shows at the exhibition", async ({
+  page,
+  request,
+}, testInfo) => {
   const tag = Date.now().toString(36);
   const ex = await newExhibition(request, `Lighting Expo ${tag}`);
   const seller = `lit_${tag}`;
-  expect((await request.post("/api/accounts/create", { data: { email: `${seller}@example.test`, username: seller, password: "seller-pass-1", role: "SELLER", companyName: `Lumen ${tag}` } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/accounts/create", {
+        data: { email: `${seller}@example.test`, username: seller, password: "seller-pass-1", role: "SELLER", companyName: `Lumen ${tag}` },
+      })
+    ).status(),
+  ).toBe(201);
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail or username").fill(seller);
   await page.getByLabel("Password").fill("seller-pass-1");
@@ -114,7 +142,10 @@ test("a seller creates a product with an image and keywords, decorates and publi
 
   // Everyone now sees the booth at the exhibition, with the product and its image.
   await page.goto(`/exhibitions/${ex.slug}`);
-  await page.getByTestId("exhibition-booth").filter({ hasText: `Lumen booth ${tag}` }).click();
+  await page
+    .getByTestId("exhibition-booth")
+    .filter({ hasText: `Lumen booth ${tag}` })
+    .click();
   await expect(page.getByTestId("booth-showcase")).toHaveAttribute("data-theme", "classic");
   const card = page.getByTestId("product-card").filter({ hasText: `LED bulb E27 ${tag}` });
   await expect(card).toHaveCount(1);

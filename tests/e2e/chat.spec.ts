@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 async function account(request: APIRequestContext, role: "BUYER" | "SELLER", username: string) {
-  const res = await request.post("/api/accounts/create", { data: { email: `${username}@example.test`, username, password: "chat-pass-123", role, companyName: `Co ${username}` } });
+  const res = await request.post("/api/accounts/create", {
+    data: { email: `${username}@example.test`, username, password: "chat-pass-123", role, companyName: `Co ${username}` },
+  });
   expect(res.status()).toBe(201);
 }
 

@@ -85,39 +85,64 @@ async function signedInPage(browser: Browser, username: string) {
 test("stored XSS: payloads in every text field stay inert text on every page that shows them", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const tag = `x${Date.now().toString(36)}`;
-  const admin = { authorization: `Bearer ${((await (await request.post("/api/auth/login", { data: { email: "e2e_admin", password: "e2e-admin-password" } })).json()) as { token: string }).token}` };
-  const ex = (await (await request.post("/api/exhibitions", {
-    headers: admin,
-    data: { name: `Fair ${tag}`, description: payload(tag), venue: payload(tag, 200), startsAt: new Date(Date.now() - 3600_000).toISOString(), endsAt: new Date(Date.now() + 86400_000).toISOString() },
-  })).json()) as { exhibition: { slug: string } };
+  const admin = {
+    authorization: `Bearer ${((await (await request.post("/api/auth/login", { data: { email: "e2e_admin", password: "e2e-admin-password" } })).json()) as { token: string }).token}`,
+  };
+  const ex = (await (
+    await request.post("/api/exhibitions", {
+      headers: admin,
+      data: {
+        name: `Fair ${tag}`,
+        description: payload(tag),
+        venue: payload(tag, 200),
+        startsAt: new Date(Date.now() - 3600_000).toISOString(),
+        endsAt: new Date(Date.now() + 86400_000).toISOString(),
+      },
+    })
+  ).json()) as { exhibition: { slug: string } };
   const seller = await account(request, "SELLER", `s${tag}`, payload(tag, 200));
   const buyer = await account(request, "BUYER", `b${tag}`);
-  const settings = await request.put("/api/seller/settings", { headers: seller.auth, data: { description: payload(tag), country: payload(tag, 100), phone: P.img.slice(0, 50) } });
+  const settings = await request.put("/api/seller/settings", {
+    headers: seller.auth,
+    data: { description: payload(tag), country: payload(tag, 100), phone: P.img.slice(0, 50) },
+  });
   expect(settings.status(), await settings.text()).toBe(200);
 
   // Link fields refuse script and data URLs outright (400), and keep quote-breaking ones as text.
-  for (const bad of ["javascript:window.__xss=8", " JaVaScRiPt:window.__xss=8", "data:text/html,<script>window.__xss=8</script>", "//evil.example/x.png", "/\\evil.example/x.png", "vbscript:x"]) {
+  for (const bad of [
+    "javascript:window.__xss=8",
+    " JaVaScRiPt:window.__xss=8",
+    "data:text/html,<script>window.__xss=8</script>",
+    "//evil.example/x.png",
+    "/\\evil.example/x.png",
+    "vbscript:x",
+  ]) {
     const res = await request.post("/api/booths", { headers: seller.auth, data: { name: "bad", logoUrl: bad } });
     expect(res.status(), bad).toBe(400);
-    const doc = await request.post("/api/booths", { headers: seller.auth, data: { name: "bad", documents: [{ url: bad, name: "d", type: "application/pdf", size: 1 }] } });
+    const doc = await request.post("/api/booths", {
+      headers: seller.auth,
+      data: { name: "bad", documents: [{ url: bad, name: "d", type: "application/pdf", size: 1 }] },
+    });
     expect(doc.status(), bad).toBe(400);
   }
   const quoteUrl = `/uploads/x.png"onerror="window.__xss=9"`;
-  const booth = (await (await request.post("/api/booths", {
-    headers: seller.auth,
-    data: {
-      name: payload(tag, 200),
-      exhibitionName: `Fair ${tag}`,
-      location: payload(tag, 200),
-      description: payload(tag),
-      colorScheme: `red;background:url(javascript:window.__xss=10)`.slice(0, 50),
-      theme: P.svg.slice(0, 50),
-      logoUrl: quoteUrl,
-      bannerUrl: `/uploads/y.png");background:url("javascript:window.__xss=11`,
-      keywords: [P.script, P.img],
-      documents: [{ url: quoteUrl, name: payload(tag, 255), type: P.img, size: 1 }],
-    },
-  })).json()) as { booth: { id: string } };
+  const booth = (await (
+    await request.post("/api/booths", {
+      headers: seller.auth,
+      data: {
+        name: payload(tag, 200),
+        exhibitionName: `Fair ${tag}`,
+        location: payload(tag, 200),
+        description: payload(tag),
+        colorScheme: `red;background:url(javascript:window.__xss=10)`.slice(0, 50),
+        theme: P.svg.slice(0, 50),
+        logoUrl: quoteUrl,
+        bannerUrl: `/uploads/y.png");background:url("javascript:window.__xss=11`,
+        keywords: [P.script, P.img],
+        documents: [{ url: quoteUrl, name: payload(tag, 255), type: P.img, size: 1 }],
+      },
+    })
+  ).json()) as { booth: { id: string } };
   expect(booth.booth?.id).toBeTruthy();
   expect((await request.put("/api/booths", { headers: seller.auth, data: { boothId: booth.booth.id, isPublished: true } })).status()).toBe(200);
   const cats = (await (await request.get("/api/categories")).json()) as { categories: { id: string; parentId: string | null }[] };
@@ -150,7 +175,18 @@ test("stored XSS: payloads in every text field stay inert text on every page tha
 
   const anon = await (await browser.newContext()).newPage();
   const anonProblems = await watch(anon);
-  const publicPages = [`/products/${productId}`, `/zh/products/${productId}`, `/search?q=${tag}`, `/booths/${booth.booth.id}`, `/stores/${seller.id}`, `/exhibitions/${ex.exhibition.slug}`, "/exhibitions", "/shoutouts", "/tasks", "/"];
+  const publicPages = [
+    `/products/${productId}`,
+    `/zh/products/${productId}`,
+    `/search?q=${tag}`,
+    `/booths/${booth.booth.id}`,
+    `/stores/${seller.id}`,
+    `/exhibitions/${ex.exhibition.slug}`,
+    "/exhibitions",
+    "/shoutouts",
+    "/tasks",
+    "/",
+  ];
   for (const path of publicPages) await visit(anon, anonProblems, path);
   // Shown literally, where the page shows the field.
   await anon.goto(`/products/${productId}`);
@@ -160,12 +196,26 @@ test("stored XSS: payloads in every text field stay inert text on every page tha
   expect(ld.length).toBeGreaterThan(0);
   expect(ld.some((t) => JSON.stringify(JSON.parse(t)).includes(P.breakout))).toBe(true);
   await anon.goto("/shoutouts");
-  await expect(anon.getByTestId("shoutout").filter({ hasText: `${tag} <script>` }).first()).toContainText(payload(tag, 500));
+  await expect(
+    anon
+      .getByTestId("shoutout")
+      .filter({ hasText: `${tag} <script>` })
+      .first(),
+  ).toContainText(payload(tag, 500));
   await anon.goto(`/booths/${booth.booth.id}`);
   await expect(anon.getByTestId("booth-showcase").locator("h1")).toHaveText(payload(tag, 200));
 
   const buyerView = await signedInPage(browser, buyer.username);
-  for (const path of ["/chat", "/buyer", "/buyer?tab=inquiries", "/buyer?tab=requirements", `/inquiries/new?productId=${productId}`, `/orders/new?productId=${productId}`, "/tasks", "/shoutouts"]) {
+  for (const path of [
+    "/chat",
+    "/buyer",
+    "/buyer?tab=inquiries",
+    "/buyer?tab=requirements",
+    `/inquiries/new?productId=${productId}`,
+    `/orders/new?productId=${productId}`,
+    "/tasks",
+    "/shoutouts",
+  ]) {
     await visit(buyerView.page, buyerView.problems, path);
   }
   await buyerView.page.goto("/chat");
@@ -173,7 +223,17 @@ test("stored XSS: payloads in every text field stay inert text on every page tha
   await expect(buyerView.page.getByTestId("message").first()).toContainText(payload(tag));
 
   const sellerView = await signedInPage(browser, seller.username);
-  for (const path of ["/chat", "/seller", "/seller/products", `/seller/products/${productId}`, "/seller/booths", "/seller/inquiries", "/seller/orders", "/seller/settings", "/requirements"].filter((p) => p !== "/requirements")) {
+  for (const path of [
+    "/chat",
+    "/seller",
+    "/seller/products",
+    `/seller/products/${productId}`,
+    "/seller/booths",
+    "/seller/inquiries",
+    "/seller/orders",
+    "/seller/settings",
+    "/requirements",
+  ].filter((p) => p !== "/requirements")) {
     await visit(sellerView.page, sellerView.problems, path);
   }
   await sellerView.page.goto("/seller/inquiries");
@@ -187,10 +247,12 @@ test("every page runs under its CSP (nonce or hashes, never unsafe-inline) witho
   const booth = (await (await request.post("/api/booths", { headers: seller.auth, data: { name: `Booth ${tag}` } })).json()) as { booth: { id: string } };
   await request.put("/api/booths", { headers: seller.auth, data: { boothId: booth.booth.id, isPublished: true } });
   const cats = (await (await request.get("/api/categories")).json()) as { categories: { id: string; parentId: string | null }[] };
-  const product = (await (await request.post("/api/products", {
-    headers: seller.auth,
-    data: { title: `Lamp ${tag}`, price: 3, currency: "USD", category: cats.categories.find((c) => c.parentId)!.id, moq: 1, boothId: booth.booth.id },
-  })).json()) as { product: { id: string } };
+  const product = (await (
+    await request.post("/api/products", {
+      headers: seller.auth,
+      data: { title: `Lamp ${tag}`, price: 3, currency: "USD", category: cats.categories.find((c) => c.parentId)!.id, moq: 1, boothId: booth.booth.id },
+    })
+  ).json()) as { product: { id: string } };
   const exhibitions = (await (await request.get("/api/exhibitions")).json()) as { exhibitions: { slug: string }[] };
 
   const pages = [

@@ -2,7 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 
 async function account(request: APIRequestContext, role: "BUYER" | "SELLER", tag: string) {
   const username = `${role === "SELLER" ? "s" : "b"}${tag}`;
-  const res = await request.post("/api/accounts/create", { data: { email: `${username}@example.test`, username, password: "trade-pass-1", role, companyName: `Co ${tag}` } });
+  const res = await request.post("/api/accounts/create", {
+    data: { email: `${username}@example.test`, username, password: "trade-pass-1", role, companyName: `Co ${tag}` },
+  });
   expect(res.status()).toBe(201);
   return username;
 }

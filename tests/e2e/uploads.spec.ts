@@ -6,12 +6,17 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
 
 /** What each payload does if it ever runs: a cookie, window.name, a global, and a request. */
-const payload = (tag: string) =>
-  `document.cookie="pwned=${tag}; path=/";window.name="pwned-${tag}";window.pwned="${tag}";fetch("/api/health?pwned=${tag}");`;
+const payload = (tag: string) => `document.cookie="pwned=${tag}; path=/";window.name="pwned-${tag}";window.pwned="${tag}";fetch("/api/health?pwned=${tag}");`;
 
 async function sellerToken(request: APIRequestContext) {
   const username = `up_${Date.now().toString(36)}`;
-  expect((await request.post("/api/accounts/create", { data: { email: `${username}@example.test`, username, password: "upload-pass-1", role: "SELLER", companyName: `Co ${username}` } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/accounts/create", {
+        data: { email: `${username}@example.test`, username, password: "upload-pass-1", role: "SELLER", companyName: `Co ${username}` },
+      })
+    ).status(),
+  ).toBe(201);
   const res = await request.post("/api/auth/login", { data: { email: username, password: "upload-pass-1" } });
   return ((await res.json()) as { token: string }).token;
 }
@@ -47,7 +52,14 @@ test("uploaded files carrying script never execute in the site's origin", async 
 
   // Polyglots pass as what their bytes are.
   const png = await upload(request, token, "product_image", "poly.png", "text/html", Buffer.concat([PNG, Buffer.from(html("png"))]));
-  const gif = await upload(request, token, "product_image", "poly.gif", "text/javascript", Buffer.from(`GIF89a=1;${payload("gif")}//\x01\x00\x01\x00\x00\x00\x00;`, "latin1"));
+  const gif = await upload(
+    request,
+    token,
+    "product_image",
+    "poly.gif",
+    "text/javascript",
+    Buffer.from(`GIF89a=1;${payload("gif")}//\x01\x00\x01\x00\x00\x00\x00;`, "latin1"),
+  );
   const pdf = await upload(request, token, "boothDocument", "poly.pdf", "text/html", Buffer.from(`%PDF-1.4\n${html("pdf")}`));
   const csv = await upload(request, token, "boothDocument", "poly.csv", "text/html", Buffer.from(html("csv")));
   expect([png, gif, pdf, csv].map((r) => [r.status, r.body.mimeType])).toEqual([
@@ -62,7 +74,11 @@ test("uploaded files carrying script never execute in the site's origin", async 
   for (const r of [png, gif]) {
     const res = await page.goto(r.body.url);
     expect(res?.status()).toBe(200);
-    expect(await page.evaluate(() => ({ name: window.name, pwned: (window as { pwned?: string }).pwned, origin: window.origin }))).toEqual({ name: "", pwned: undefined, origin: "null" });
+    expect(await page.evaluate(() => ({ name: window.name, pwned: (window as { pwned?: string }).pwned, origin: window.origin }))).toEqual({
+      name: "",
+      pwned: undefined,
+      origin: "null",
+    });
   }
   // Documents are downloads, never pages.
   for (const r of [pdf, csv]) {
@@ -77,44 +93,47 @@ test("uploaded files carrying script never execute in the site's origin", async 
   // (nosniff, sandbox, attachment) are a second layer proven on their own above and in the
   // integration tests' header checks.
   await page.goto("/api/health");
-  const outcome = await page.evaluate(async (urls) => {
-    const control = document.createElement("script");
-    control.textContent = "window.control = 1;";
-    document.body.append(control);
-    const scripts = await Promise.all(
-      urls.map(
-        (src) =>
-          new Promise<string>((resolve) => {
-            const s = document.createElement("script");
-            s.src = src;
-            s.onload = () => resolve("loaded");
-            s.onerror = () => resolve("blocked");
-            document.body.append(s);
-          }),
-      ),
-    );
-    const frames = await Promise.all(
-      urls.map(
-        (src) =>
-          new Promise<string>((resolve) => {
-            const f = document.createElement("iframe");
-            f.src = src;
-            f.onload = () => {
-              let reachable = "opaque";
-              try {
-                reachable = String(f.contentWindow?.document.body ? "same-origin" : "opaque");
-              } catch {
-                reachable = "opaque";
-              }
-              resolve(reachable);
-            };
-            document.body.append(f);
-          }),
-      ),
-    );
-    await new Promise((r) => setTimeout(r, 500));
-    return { control: (window as { control?: number }).control, pwned: (window as { pwned?: string }).pwned, name: window.name, scripts, frames };
-  }, [png.body.url, gif.body.url]);
+  const outcome = await page.evaluate(
+    async (urls) => {
+      const control = document.createElement("script");
+      control.textContent = "window.control = 1;";
+      document.body.append(control);
+      const scripts = await Promise.all(
+        urls.map(
+          (src) =>
+            new Promise<string>((resolve) => {
+              const s = document.createElement("script");
+              s.src = src;
+              s.onload = () => resolve("loaded");
+              s.onerror = () => resolve("blocked");
+              document.body.append(s);
+            }),
+        ),
+      );
+      const frames = await Promise.all(
+        urls.map(
+          (src) =>
+            new Promise<string>((resolve) => {
+              const f = document.createElement("iframe");
+              f.src = src;
+              f.onload = () => {
+                let reachable = "opaque";
+                try {
+                  reachable = String(f.contentWindow?.document.body ? "same-origin" : "opaque");
+                } catch {
+                  reachable = "opaque";
+                }
+                resolve(reachable);
+              };
+              document.body.append(f);
+            }),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      return { control: (window as { control?: number }).control, pwned: (window as { pwned?: string }).pwned, name: window.name, scripts, frames };
+    },
+    [png.body.url, gif.body.url],
+  );
   expect(outcome).toEqual({ control: undefined, pwned: undefined, name: "", scripts: ["blocked", "blocked"], frames: ["opaque", "opaque"] });
 
   await page.waitForTimeout(300);

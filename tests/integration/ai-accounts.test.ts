@@ -3,7 +3,16 @@ import { describe, expect, inject, it } from "vitest";
 import { PERMISSION_NAMES, defaultPermissions } from "@/lib/ai/permissions";
 import { api, createGuardianWithAi, createUser, login } from "../support/api";
 
-type Account = { aiUserId: string; username: string; role: string; disabled: boolean; permissions: Record<string, boolean>; orderApprovalThreshold: number; maxDiscountPercent: number; monthlyBudget: number | null };
+type Account = {
+  aiUserId: string;
+  username: string;
+  role: string;
+  disabled: boolean;
+  permissions: Record<string, boolean>;
+  orderApprovalThreshold: number;
+  maxDiscountPercent: number;
+  monthlyBudget: number | null;
+};
 
 describe("AI account lifecycle", () => {
   it("creates one account per role with defaults, sharing the guardian's e-mail", async () => {
@@ -42,7 +51,11 @@ describe("AI account lifecycle", () => {
     expect(put.body.permissions["product.delete"]).toBe(true);
     expect(Object.keys(put.body.permissions).sort()).toEqual([...PERMISSION_NAMES].sort());
 
-    const unknown = await api("/api/ai/permissions", { method: "PUT", token: guardianToken, json: { aiUserId: aiBuyer.aiUserId, permission: "product.steal", isAllowed: true } });
+    const unknown = await api("/api/ai/permissions", {
+      method: "PUT",
+      token: guardianToken,
+      json: { aiUserId: aiBuyer.aiUserId, permission: "product.steal", isAllowed: true },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe("validation_failed");
 
@@ -53,7 +66,11 @@ describe("AI account lifecycle", () => {
     });
     expect(patch.status).toBe(200);
     expect(patch.body.account).toMatchObject({ orderApprovalThreshold: 1200.5, maxDiscountPercent: 5, monthlyBudget: 9000 });
-    const clear = await api<{ account: Account }>("/api/ai/accounts", { method: "PATCH", token: guardianToken, json: { aiUserId: aiBuyer.aiUserId, monthlyBudget: null } });
+    const clear = await api<{ account: Account }>("/api/ai/accounts", {
+      method: "PATCH",
+      token: guardianToken,
+      json: { aiUserId: aiBuyer.aiUserId, monthlyBudget: null },
+    });
     expect(clear.body.account.monthlyBudget).toBeNull();
 
     const sellerBudget = await api("/api/ai/accounts", { method: "PATCH", token: guardianToken, json: { aiUserId: aiSeller.aiUserId, monthlyBudget: 100 } });
@@ -72,7 +89,11 @@ describe("AI account lifecycle", () => {
     expect((await api("/api/auth/me", { token })).status).toBe(401);
     expect((await api("/api/auth/login", { json: { email: aiBuyer.username, password: aiPassword } })).status).toBe(401);
 
-    const enable = await api<{ account: Account }>("/api/ai/accounts", { method: "PATCH", token: guardianToken, json: { aiUserId: aiBuyer.aiUserId, disabled: false } });
+    const enable = await api<{ account: Account }>("/api/ai/accounts", {
+      method: "PATCH",
+      token: guardianToken,
+      json: { aiUserId: aiBuyer.aiUserId, disabled: false },
+    });
     expect(enable.body.account.disabled).toBe(false);
     const fresh = await login(aiBuyer.username, aiPassword);
     expect((await api("/api/auth/me", { token: fresh })).status).toBe(200);
@@ -115,7 +136,15 @@ describe("audit log", () => {
     for (let i = 0; i < 3; i++) await api("/api/auth/me", { token });
     await api("/api/ai/accounts", { token, json: { role: "AI_BUYER", password: "x-long-enough" } }); // refused: 404
 
-    type Page = { logs: { action: string; success: boolean; ip: string; timestamp: string; details: string }[]; total: number; page: number; limit: number; chainValid: boolean; chainBrokenAt: number | null; actions: string[] };
+    type Page = {
+      logs: { action: string; success: boolean; ip: string; timestamp: string; details: string }[];
+      total: number;
+      page: number;
+      limit: number;
+      chainValid: boolean;
+      chainBrokenAt: number | null;
+      actions: string[];
+    };
     const all = await api<Page>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}`, { token: guardianToken });
     expect(all.status).toBe(200);
     expect(all.body.chainValid).toBe(true);
@@ -167,7 +196,10 @@ describe("one browser, one AI account of a guardian", () => {
     const signIn = async (username: string, cookie: string) => {
       const res = await api("/api/auth/delegate-login", { json: { email: username, password: aiPassword, restrictTo: "NON_ADMIN" }, cookie });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!.split(";")[0]!;
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("next-auth.session-token="))!
+        .split(";")[0]!;
     };
     const buyerCookie = await signIn(aiBuyer.username, device);
     const otherBrowser = await signIn(aiBuyer.username, "et_device=another-browser");
@@ -178,7 +210,9 @@ describe("one browser, one AI account of a guardian", () => {
     expect((await me(sellerCookie)).body.user?.id).toBe(aiSeller.aiUserId);
     expect((await me(otherBrowser)).body.user?.id).toBe(aiBuyer.aiUserId);
 
-    const logs = await api<{ logs: { action: string }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=auth.session_replaced`, { token: guardianToken });
+    const logs = await api<{ logs: { action: string }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=auth.session_replaced`, {
+      token: guardianToken,
+    });
     expect(logs.body.logs).toHaveLength(1);
   });
 });

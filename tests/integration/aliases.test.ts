@@ -24,7 +24,9 @@ describe("/api-less aliases", () => {
     const list = await api<{ products: { id: string }[] }>(`/products?keyword=${keyword}`, { headers: { accept: "application/json" } });
     expect(list.status).toBe(200);
     expect(list.body.products.map((p) => p.id)).toEqual([product.id]);
-    const search = await api<{ products: { id: string }[]; facets: unknown }>(`/products/search?q=${keyword}`, { headers: { accept: "application/json, text/plain, */*" } });
+    const search = await api<{ products: { id: string }[]; facets: unknown }>(`/products/search?q=${keyword}`, {
+      headers: { accept: "application/json, text/plain, */*" },
+    });
     expect(search.body.products.map((p) => p.id)).toEqual([product.id]);
     expect(search.body.facets).toBeDefined();
     const detail = await api<{ product: { id: string } }>(`/products/${product.id}`, { headers: { accept: "application/json" } });
@@ -35,7 +37,11 @@ describe("/api-less aliases", () => {
     const buyer = await createUser("BUYER");
     const token = await login(buyer.username, buyer.password);
     const body = { title: `Need ${unique()}`, description: "500 units", budget: 1000, currency: "USD" };
-    const created = await api<{ requirement: { id: string; title: string } }>("/buyer/requirements", { token, json: body, headers: { "idempotency-key": unique("k") } });
+    const created = await api<{ requirement: { id: string; title: string } }>("/buyer/requirements", {
+      token,
+      json: body,
+      headers: { "idempotency-key": unique("k") },
+    });
     expect(created.status).toBe(201);
     expect(created.body.requirement.title).toBe(body.title);
     const key = unique("k");
@@ -50,7 +56,11 @@ describe("/api-less aliases", () => {
 
     const seller = await createSeller();
     const product = await createProduct(seller.token);
-    const updated = await api<{ product: { title: string } }>(`/products/${product.id}`, { method: "PUT", token: seller.token, json: { title: "Renamed via alias" } });
+    const updated = await api<{ product: { title: string } }>(`/products/${product.id}`, {
+      method: "PUT",
+      token: seller.token,
+      json: { title: "Renamed via alias" },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.product.title).toBe("Renamed via alias");
   });

@@ -149,7 +149,10 @@ describe("password change", () => {
     const wrong = await api("/api/user/password", { token: t1, json: { currentPassword: "nope", newPassword: "brand-new-pass-1" } });
     expect(wrong.status).toBe(400);
     expect((await api("/api/auth/me", { token: t1 })).status).toBe(200);
-    const ok = await api<{ revokedSessions: number }>("/api/user/password", { token: t1, json: { currentPassword: user.password, newPassword: "brand-new-pass-1" } });
+    const ok = await api<{ revokedSessions: number }>("/api/user/password", {
+      token: t1,
+      json: { currentPassword: user.password, newPassword: "brand-new-pass-1" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.revokedSessions).toBe(3);
     for (const token of [t1, t2]) expect((await api("/api/auth/me", { token })).status).toBe(401);

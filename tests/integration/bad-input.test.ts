@@ -4,7 +4,12 @@ import { api, createUser, login } from "../support/api";
 // Every JSON route of the foundation: malformed JSON, wrong types and missing fields are a 400
 // `validation_failed` problem naming the field, and change nothing.
 const ROUTES: { path: string; auth: boolean; valid: Record<string, unknown>; wrongType: [string, unknown] }[] = [
-  { path: "/api/accounts/create", auth: false, valid: { email: "x@example.test", username: "valid_name", password: "long-enough-1", role: "BUYER" }, wrongType: ["email", 42] },
+  {
+    path: "/api/accounts/create",
+    auth: false,
+    valid: { email: "x@example.test", username: "valid_name", password: "long-enough-1", role: "BUYER" },
+    wrongType: ["email", 42],
+  },
   { path: "/api/auth/login", auth: false, valid: { email: "someone", password: "pw" }, wrongType: ["password", { a: 1 }] },
   { path: "/api/auth/delegate-login", auth: false, valid: { email: "someone", password: "pw", restrictTo: "NON_ADMIN" }, wrongType: ["email", ["x"]] },
   { path: "/api/ai/accounts", auth: true, valid: { role: "AI_BUYER", password: "long-enough-1" }, wrongType: ["role", true] },

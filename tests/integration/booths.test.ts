@@ -18,7 +18,14 @@ describe("booths and exhibitions", () => {
     const { token } = await createSeller();
     const created = await api<{ booth: Booth }>("/api/booths", {
       token,
-      json: { name: "Hall A booth", exhibitionName: name.toUpperCase(), keywords: ["lamp", "灯"], documents: [{ url: "/uploads/c.pdf", name: "Catalog.pdf", type: "application/pdf", size: 1234 }], theme: "modern", colorScheme: "#1d4ed8" },
+      json: {
+        name: "Hall A booth",
+        exhibitionName: name.toUpperCase(),
+        keywords: ["lamp", "灯"],
+        documents: [{ url: "/uploads/c.pdf", name: "Catalog.pdf", type: "application/pdf", size: 1234 }],
+        theme: "modern",
+        colorScheme: "#1d4ed8",
+      },
     });
     expect(created.status).toBe(201);
     const booth = created.body.booth;
@@ -30,7 +37,11 @@ describe("booths and exhibitions", () => {
     expect((await api<{ booth: Booth }>(`/api/booths/${booth.id}`, { token })).body.booth.keywords).toEqual(["lamp", "灯"]);
     expect((await api(`/api/booths/${booth.id}`, { method: "PUT", token: other.token, json: { description: "hijack" } })).status).toBe(404);
 
-    const decorated = await api<{ booth: Booth }>(`/api/booths/${booth.id}`, { method: "PUT", token, json: { description: "Welcome", bannerUrl: "/uploads/banner.png" } });
+    const decorated = await api<{ booth: Booth }>(`/api/booths/${booth.id}`, {
+      method: "PUT",
+      token,
+      json: { description: "Welcome", bannerUrl: "/uploads/banner.png" },
+    });
     expect(decorated.body.booth.description).toBe("Welcome");
     const sneaky = await api(`/api/booths/${booth.id}`, { method: "PUT", token, json: { isPublished: true } });
     expect(sneaky.status).toBe(400);
@@ -50,7 +61,10 @@ describe("booths and exhibitions", () => {
     const { token } = await createSeller();
     const res = await api("/api/booths", { token, json: { name: "B", keywords: Array.from({ length: 51 }, (_, i) => `k${i}`) } });
     expect(res.status).toBe(400);
-    const ex = await api("/api/exhibitions", { token, json: { name: "Mine", startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 1000).toISOString() } });
+    const ex = await api("/api/exhibitions", {
+      token,
+      json: { name: "Mine", startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + 1000).toISOString() },
+    });
     expect(ex.status).toBe(403);
   });
 
@@ -81,7 +95,10 @@ describe("booths and exhibitions", () => {
     expect(booth.sellerId).toBe(store);
     expect((await api(`/api/booths/${booth.id}`, { method: "PUT", token: aiToken, json: { description: "by AI" } })).status).toBe(200);
     expect((await api("/api/booths", { method: "PUT", token: aiToken, json: { boothId: booth.id, isPublished: true } })).status).toBe(404);
-    expect((await api<{ booth: Booth }>("/api/booths", { method: "PUT", token: guardianToken, json: { boothId: booth.id, isPublished: true } })).body.booth.isPublished).toBe(true);
+    expect(
+      (await api<{ booth: Booth }>("/api/booths", { method: "PUT", token: guardianToken, json: { boothId: booth.id, isPublished: true } })).body.booth
+        .isPublished,
+    ).toBe(true);
   });
 });
 

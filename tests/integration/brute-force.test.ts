@@ -12,13 +12,16 @@ const PER_IP = 10;
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    DATABASE_URL: process.env.DATABASE_URL ?? "",
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
-    LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
-    // A day-long window: a test never straddles two windows.
-    LOGIN_FAILURE_WINDOW_SECONDS: "86400",
-  }, { timeoutMs: 180_000 });
+  server = await startServer(
+    {
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
+      LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
+      // A day-long window: a test never straddles two windows.
+      LOGIN_FAILURE_WINDOW_SECONDS: "86400",
+    },
+    { timeoutMs: 180_000 },
+  );
 }, 200_000);
 afterAll(async () => {
   await server?.stop();

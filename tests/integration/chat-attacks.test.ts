@@ -16,12 +16,15 @@ const MiB = 1024 * 1024;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({
-    DATABASE_URL: process.env.DATABASE_URL ?? "",
-    WS_AUTH_TIMEOUT_MS: String(AUTH_TIMEOUT_MS),
-    WS_PING_INTERVAL_MS: String(PING_INTERVAL_MS),
-    WS_ALLOWED_ORIGINS: "https://app.example.test, https://other.example.test",
-  }, { timeoutMs: 200_000 });
+  server = await startServer(
+    {
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      WS_AUTH_TIMEOUT_MS: String(AUTH_TIMEOUT_MS),
+      WS_PING_INTERVAL_MS: String(PING_INTERVAL_MS),
+      WS_ALLOWED_ORIGINS: "https://app.example.test, https://other.example.test",
+    },
+    { timeoutMs: 200_000 },
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -98,7 +101,10 @@ describe("/ws/chat under attack", () => {
     const p = await person();
     const signedIn = await post("/api/auth/delegate-login", { email: p.username, password: p.password, restrictTo: "NON_ADMIN" });
     expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("session-token=");
 
     const port = server.port;
@@ -184,9 +190,15 @@ describe("/ws/chat under attack", () => {
     const tx = await Promise.all(senders.map((s) => client(s.token)));
 
     const problems: string[] = [];
-    rx.closed.then((code) => problems.push(`receiver closed ${code}`), () => {});
+    rx.closed.then(
+      (code) => problems.push(`receiver closed ${code}`),
+      () => {},
+    );
     tx.forEach((t, i) => {
-      t.closed.then((code) => problems.push(`sender ${i} closed ${code}`), () => {});
+      t.closed.then(
+        (code) => problems.push(`sender ${i} closed ${code}`),
+        () => {},
+      );
       t.ws.on("message", (d) => {
         const f = JSON.parse(d.toString()) as Record<string, unknown>;
         if (f.type === "error") problems.push(`sender ${i}: ${JSON.stringify(f)}`);
@@ -208,15 +220,13 @@ describe("/ws/chat under attack", () => {
     /** The flooder runs in a process of its own, so its work never delays the measuring client here. */
     const totals = { connections: 0, bursts: 0, closeCodes: {} as Record<string, number> };
     async function startFlooder(token: string) {
-      const child = spawn(process.execPath, [path.join(__dirname, "../support/flooder.mjs"), server.url, token, receiver.id, "50"], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, [path.join(__dirname, "../support/flooder.mjs"), server.url, token, receiver.id, "50"], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       let out = "";
       child.stdout.on("data", (d: Buffer) => (out += d.toString()));
       // Measure from its first burst on.
-      await within(
-        new Promise<void>((resolve) => child.stdout.on("data", () => out.includes("burst") && resolve())),
-        15_000,
-        "flooder's first burst",
-      );
+      await within(new Promise<void>((resolve) => child.stdout.on("data", () => out.includes("burst") && resolve())), 15_000, "flooder's first burst");
       return async () => {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
@@ -272,7 +282,10 @@ describe("/ws/chat under attack", () => {
     const t0 = Date.now();
     expect(await within(noPong.closed, 4 * PING_INTERVAL_MS + 2000, "peer without pongs terminated")).toBe(1006);
     await within(raw.ended, 4 * PING_INTERVAL_MS + 2000, "raw peer without pongs terminated");
-    expect(raw.frames.some((f) => f.opcode === 9), "it was pinged").toBe(true);
+    expect(
+      raw.frames.some((f) => f.opcode === 9),
+      "it was pinged",
+    ).toBe(true);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(PING_INTERVAL_MS);
     // The peer that stopped reading finds its connection gone once it looks again.
     deaf.socket.resume();

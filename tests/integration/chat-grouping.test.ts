@@ -19,7 +19,8 @@ type Msg = {
   content: string;
 };
 
-const history = async (token: string, conversationId: string) => (await api<{ messages: Msg[]; total: number }>(`/api/chat/messages/${conversationId}?limit=100`, { token })).body;
+const history = async (token: string, conversationId: string) =>
+  (await api<{ messages: Msg[]; total: number }>(`/api/chat/messages/${conversationId}?limit=100`, { token })).body;
 
 /** Wait until `s` holds `n` answers (acks and errors) to message frames. */
 const answers = async (s: ChatSocket, n: number) => {
@@ -102,7 +103,9 @@ describe("chat group commit", () => {
       expect(h.messages.map((m) => m.id)).toEqual([...h.messages.map((m) => m.id)].sort());
       expect(h.messages.filter((m) => m.from === pairs[k]!.a.user.id).map((m) => m.id)).toEqual([openId, ...aIds]);
       expect(h.messages.filter((m) => m.from === pairs[k]!.b.user.id).map((m) => m.id)).toEqual(bIds);
-      expect(h.messages.filter((m) => m.from === pairs[k]!.b.user.id).map((m) => m.content)).toEqual(Array.from({ length: PER_SENDER }, (_, i) => `b${k}-${i}`));
+      expect(h.messages.filter((m) => m.from === pairs[k]!.b.user.id).map((m) => m.content)).toEqual(
+        Array.from({ length: PER_SENDER }, (_, i) => `b${k}-${i}`),
+      );
     }
     // Nobody got a copy twice.
     for (const s of sockets) expect(new Set(s.a2.all("message").map((f) => f.id)).size).toBe(1 + 2 * PER_SENDER);

@@ -20,7 +20,15 @@ describe("chat on the socket", () => {
     a1.send({ type: "message", to: b.user.username, content: "first over the socket", ref: "r1" });
     const ack = await a1.waitFor("ack");
     expect(ack).toMatchObject({ type: "ack", id: expect.any(String), conversationId: expect.any(String), ref: "r1" });
-    const expected = { type: "message", id: ack.id, conversationId: ack.conversationId, from: a.user.id, to: b.user.id, content: "first over the socket", sentByAI: false };
+    const expected = {
+      type: "message",
+      id: ack.id,
+      conversationId: ack.conversationId,
+      from: a.user.id,
+      to: b.user.id,
+      content: "first over the socket",
+      sentByAI: false,
+    };
     for (const s of [b1, b2, a2]) expect(await s.waitFor("message")).toMatchObject(expected);
     expect(typeof (await b1.waitFor("message")).createdAt).toBe("string");
 
@@ -70,14 +78,22 @@ describe("chat on the socket", () => {
       s.send(typeof frame === "string" ? frame : { ...(frame as object), ref });
       return s.waitFor((f) => f.type === "error" && (f.ref === ref || typeof frame === "string"));
     };
-    expect(await errorFor({ type: "message", to: b.user.id, content: "   " }, "e1")).toMatchObject({ code: "validation_failed", message: expect.stringContaining("content") });
+    expect(await errorFor({ type: "message", to: b.user.id, content: "   " }, "e1")).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("content"),
+    });
     expect(await errorFor({ type: "message", to: b.user.id, content: "x".repeat(5001) }, "e2")).toMatchObject({ code: "validation_failed" });
     expect(await errorFor({ type: "message", content: "to nobody" }, "e3")).toMatchObject({ code: "validation_failed" });
     expect(await errorFor({ type: "message", to: a.user.id, content: "me" }, "e4")).toMatchObject({ code: "validation_failed" });
     // U+0000 cannot be stored: refused like on the REST route, not a database error.
-    expect(await errorFor({ type: "message", to: b.user.id, content: "nul \u0000 here" }, "e4n")).toMatchObject({ code: "validation_failed", message: expect.stringContaining("U+0000") });
+    expect(await errorFor({ type: "message", to: b.user.id, content: "nul \u0000 here" }, "e4n")).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("U+0000"),
+    });
     expect(await errorFor({ type: "message", to: "no_such_user_zz", content: "hi" }, "e5")).toMatchObject({ code: "not_found" });
-    expect(await errorFor({ type: "message", conversationId: "no-such-conversation", to: b.user.id, content: "hi" }, "e6")).toMatchObject({ code: "not_found" });
+    expect(await errorFor({ type: "message", conversationId: "no-such-conversation", to: b.user.id, content: "hi" }, "e6")).toMatchObject({
+      code: "not_found",
+    });
     expect(await errorFor({ type: "dance" }, "e7")).toMatchObject({ code: "unsupported" });
     s.frames.length = 0;
     s.send("[1,2]");
@@ -114,15 +130,27 @@ describe("chat on the socket", () => {
     expect(await o.waitFor("message")).toMatchObject({ from: g.aiBuyer.aiUserId, sentByAI: true });
     s.send({ type: "message", to: g.guardian.id, content: "hi guardian", ref: "self" });
     expect(await s.waitFor((f) => f.ref === "self")).toMatchObject({ type: "error", code: "self_trade_forbidden" });
-    await api("/api/ai/permissions", { method: "PUT", token: g.guardianToken, json: { aiUserId: g.aiBuyer.aiUserId, permission: "chat.send", isAllowed: false } });
+    await api("/api/ai/permissions", {
+      method: "PUT",
+      token: g.guardianToken,
+      json: { aiUserId: g.aiBuyer.aiUserId, permission: "chat.send", isAllowed: false },
+    });
     s.send({ type: "message", to: other.user.id, content: "no longer allowed", ref: "perm" });
     expect(await s.waitFor((f) => f.ref === "perm")).toMatchObject({ type: "error", code: "permission_denied", message: expect.stringContaining("chat.send") });
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
 
-    const logs = (await api<{ logs: { action: string; success: boolean; details: string }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send`, { token: g.guardianToken }))
-      .body.logs;
+    const logs = (
+      await api<{ logs: { action: string; success: boolean; details: string }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send`, {
+        token: g.guardianToken,
+      })
+    ).body.logs;
     expect(logs.filter((l) => l.success && l.details.includes("WS /ws/chat"))).toHaveLength(1);
-    expect(logs.filter((l) => !l.success).map((l) => l.details.split(":")[0]).sort()).toEqual(["permission_denied", "self_trade_forbidden"]);
+    expect(
+      logs
+        .filter((l) => !l.success)
+        .map((l) => l.details.split(":")[0])
+        .sort(),
+    ).toEqual(["permission_denied", "self_trade_forbidden"]);
     s.close();
     o.close();
   });

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { api, createGuardianWithAi, createProduct, createSeller, createUser, login } from "../support/api";
 
 type Msg = { id: string; conversationId: string; from: string; to: string; content: string; sentByAI: boolean; createdAt: string };
-type Conv = { id: string; otherUser: { id: string; username: string; isAI: boolean }; product: { id: string; title: string } | null; lastMessage: Msg | null; unreadCount: number; updatedAt: string };
+type Conv = {
+  id: string;
+  otherUser: { id: string; username: string; isAI: boolean };
+  product: { id: string; title: string } | null;
+  lastMessage: Msg | null;
+  unreadCount: number;
+  updatedAt: string;
+};
 type Sent = { message: Msg; conversation: Conv };
 type MsgPage = { messages: Msg[]; conversation: Conv; page: number; limit: number; total: number; nextBefore: string | null };
 type ConvPage = { conversations: Conv[]; page: number; limit: number; total: number };
@@ -29,7 +36,12 @@ describe("chat over REST", () => {
     const { message, conversation } = first.body;
     expect(message).toMatchObject({ from: a.user.id, to: b.user.id, content: "Hello B", sentByAI: false });
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
-    expect(conversation).toMatchObject({ id: message.conversationId, otherUser: { id: b.user.id, username: b.user.username, isAI: false }, product: null, unreadCount: 0 });
+    expect(conversation).toMatchObject({
+      id: message.conversationId,
+      otherUser: { id: b.user.id, username: b.user.username, isAI: false },
+      product: null,
+      unreadCount: 0,
+    });
 
     const second = await send(a.token, { conversationId: conversation.id, content: "second" });
     const third = await send(a.token, { to: b.user.id, content: "third" });
@@ -39,7 +51,12 @@ describe("chat over REST", () => {
     const listB = await conversations(b.token);
     expect(listB.status).toBe(200);
     expect(listB.body).toMatchObject({ page: 1, limit: 20, total: 1 });
-    expect(listB.body.conversations[0]).toMatchObject({ id: conversation.id, otherUser: { id: a.user.id }, unreadCount: 3, lastMessage: { id: third.body.message.id, content: "third" } });
+    expect(listB.body.conversations[0]).toMatchObject({
+      id: conversation.id,
+      otherUser: { id: a.user.id },
+      unreadCount: 3,
+      lastMessage: { id: third.body.message.id, content: "third" },
+    });
 
     // Newest page first, oldest to newest within it; `before` walks back.
     const newest = await history(b.token, conversation.id, "?limit=2");
@@ -73,7 +90,9 @@ describe("chat over REST", () => {
     expect(about.status).toBe(201);
     expect(about.body.conversation.id).not.toBe(direct.body.conversation.id);
     expect(about.body.conversation.product).toEqual({ id: product.id, title: expect.any(String) });
-    expect((await send(seller.token, { to: buyer.user.id, productId: product.id, content: "answer" })).body.message.conversationId).toBe(about.body.conversation.id);
+    expect((await send(seller.token, { to: buyer.user.id, productId: product.id, content: "answer" })).body.message.conversationId).toBe(
+      about.body.conversation.id,
+    );
     await send(buyer.token, { to: other.user.id, content: "newest" });
 
     let list = (await conversations(buyer.token)).body;
@@ -118,7 +137,11 @@ describe("chat over REST", () => {
     for (const [body, status, path] of cases) {
       const res = await api<{ code: string; errors?: { path: string }[] }>("/api/chat/messages", { token: a.token, json: body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
-      if (path) expect(res.body.errors?.map((e) => e.path), JSON.stringify(body).slice(0, 80)).toContain(path);
+      if (path)
+        expect(
+          res.body.errors?.map((e) => e.path),
+          JSON.stringify(body).slice(0, 80),
+        ).toContain(path);
     }
     expect((await api("/api/chat/messages", { token: a.token, body: "{nope", headers: { "content-type": "application/json" } })).status).toBe(400);
     expect((await send(a.token, { to: b.user.id, content: "x".repeat(5000) })).status).toBe(201);
@@ -137,7 +160,9 @@ describe("chat and AI accounts", () => {
     const seen = await history(seller.token, res.body.conversation.id);
     expect(seen.body.messages[0]).toMatchObject({ sentByAI: true, from: g.aiBuyer.aiUserId });
     expect((await conversations(seller.token)).body.conversations[0]!.otherUser).toEqual({ id: g.aiBuyer.aiUserId, username: g.aiBuyer.username, isAI: true });
-    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send`, { token: g.guardianToken });
+    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send`, {
+      token: g.guardianToken,
+    });
     expect(logs.body.logs.some((l) => l.success)).toBe(true);
   });
 
@@ -160,13 +185,15 @@ describe("chat and AI accounts", () => {
       expect(res.body.code).toBe("self_trade_forbidden");
     }
     expect(await refusals(g.guardianToken, g.aiBuyer.aiUserId)).toBe(before + refused.length);
-    expect((await api<{ code: string }>("/api/chat/messages", { token: sellerAi, json: { to: g.aiBuyer.aiUserId, content: "hi" } })).body.code).toBe("self_trade_forbidden");
+    expect((await api<{ code: string }>("/api/chat/messages", { token: sellerAi, json: { to: g.aiBuyer.aiUserId, content: "hi" } })).body.code).toBe(
+      "self_trade_forbidden",
+    );
     // A guardian starting a thread with its own agent does not let the agent answer in it.
     const thread = await send(g.guardianToken, { to: g.aiBuyer.aiUserId, content: "instructions" });
     expect(thread.status).toBe(201);
-    expect((await api<{ code: string }>("/api/chat/messages", { token: buyerAi, json: { conversationId: thread.body.conversation.id, content: "ok" } })).body.code).toBe(
-      "self_trade_forbidden",
-    );
+    expect(
+      (await api<{ code: string }>("/api/chat/messages", { token: buyerAi, json: { conversationId: thread.body.conversation.id, content: "ok" } })).body.code,
+    ).toBe("self_trade_forbidden");
     // An AI_SELLER speaks for its guardian's store: answering an outside buyer about it is its job.
     const asked = await send(outsider.token, { to: g.aiSeller.aiUserId, productId: guardianProduct.id, content: "price for 100?" });
     expect(asked.status).toBe(201);
@@ -181,7 +208,11 @@ describe("chat and AI accounts", () => {
     const other = await person();
     const { conversation } = (await send(other.token, { to: g.aiBuyer.aiUserId, content: "hello agent" })).body;
     for (const permission of ["chat.send", "chat.read"]) {
-      const flip = await api("/api/ai/permissions", { method: "PUT", token: g.guardianToken, json: { aiUserId: g.aiBuyer.aiUserId, permission, isAllowed: false } });
+      const flip = await api("/api/ai/permissions", {
+        method: "PUT",
+        token: g.guardianToken,
+        json: { aiUserId: g.aiBuyer.aiUserId, permission, isAllowed: false },
+      });
       expect(flip.status).toBe(200);
     }
     const before = await refusals(g.guardianToken, g.aiBuyer.aiUserId);

@@ -31,7 +31,10 @@ async function world() {
     session: { id: "s", via: "bearer" },
     rateTier: "standard",
   });
-  const [cat] = await db.insert(categories).values({ slug: unique("cat-"), names: { en: "Test" } }).returning();
+  const [cat] = await db
+    .insert(categories)
+    .values({ slug: unique("cat-"), names: { en: "Test" } })
+    .returning();
   const [product] = await db
     .insert(products)
     .values({ sellerId: other.sellerProfileId!, categoryId: cat!.id, title: "Widget", price: "100.00", currency: "USD", moq: 1 })
@@ -60,8 +63,26 @@ describe("guardian confirmation rules", () => {
     expect(await orderApprovalRule(db, w.buyer, { total: 5000, currency: "USD" })).toBeNull();
     expect(await orderApprovalRule(db, w.buyer, { total: 5000.01, currency: "USD" })).toMatch(/exceeds the approval threshold of 5000.00/);
     await updateAiAccount(db, w.guardian.id, { aiUserId: w.buyerAi.aiUserId, monthlyBudget: 1000 });
-    await db.insert(orders).values({ productId: w.product.id, buyerId: w.buyerAi.aiUserId, sellerId: w.other.sellerProfileId!, quantity: 8, unitPrice: "100", currency: "USD", total: "800", status: "placed" });
-    await db.insert(orders).values({ productId: w.product.id, buyerId: w.buyerAi.aiUserId, sellerId: w.other.sellerProfileId!, quantity: 8, unitPrice: "100", currency: "USD", total: "800", status: "cancelled" });
+    await db.insert(orders).values({
+      productId: w.product.id,
+      buyerId: w.buyerAi.aiUserId,
+      sellerId: w.other.sellerProfileId!,
+      quantity: 8,
+      unitPrice: "100",
+      currency: "USD",
+      total: "800",
+      status: "placed",
+    });
+    await db.insert(orders).values({
+      productId: w.product.id,
+      buyerId: w.buyerAi.aiUserId,
+      sellerId: w.other.sellerProfileId!,
+      quantity: 8,
+      unitPrice: "100",
+      currency: "USD",
+      total: "800",
+      status: "cancelled",
+    });
     expect(await orderApprovalRule(db, w.buyer, { total: 200, currency: "USD" })).toBeNull();
     expect(await orderApprovalRule(db, w.buyer, { total: 200.01, currency: "USD" })).toMatch(/monthly budget of 1000.00/);
     expect(await orderApprovalRule(db, w.buyer, { total: 900, currency: "EUR" })).toBeNull();
@@ -81,9 +102,25 @@ describe("approvals queue", () => {
     const mk = async () => {
       const [o] = await db
         .insert(orders)
-        .values({ productId: w.product.id, buyerId: w.buyerAi.aiUserId, sellerId: w.other.sellerProfileId!, quantity: 80, unitPrice: "100", currency: "USD", total: "8000", status: "pending_guardian_approval", sentByAI: true })
+        .values({
+          productId: w.product.id,
+          buyerId: w.buyerAi.aiUserId,
+          sellerId: w.other.sellerProfileId!,
+          quantity: 80,
+          unitPrice: "100",
+          currency: "USD",
+          total: "8000",
+          status: "pending_guardian_approval",
+          sentByAI: true,
+        })
         .returning();
-      return requestApproval(db, w.buyer, { kind: "order", subjectId: o!.id, summary: { item: "Widget", quantity: 80, total: 8000, currency: "USD", rule: "over threshold" }, reason: "restock", ip: "127.0.0.1" });
+      return requestApproval(db, w.buyer, {
+        kind: "order",
+        subjectId: o!.id,
+        summary: { item: "Widget", quantity: 80, total: 8000, currency: "USD", rule: "over threshold" },
+        reason: "restock",
+        ip: "127.0.0.1",
+      });
     };
     const a1 = await mk();
     const a2 = await mk();
@@ -103,13 +140,32 @@ describe("approvals queue", () => {
 
   it("expires after 72 h, with the held quote", async () => {
     const w = await world();
-    const [inq] = await db.insert(inquiries).values({ productId: w.product.id, sellerId: w.guardian.sellerProfileId!, buyerId: w.other.id, message: "price?" }).returning();
+    const [inq] = await db
+      .insert(inquiries)
+      .values({ productId: w.product.id, sellerId: w.guardian.sellerProfileId!, buyerId: w.other.id, message: "price?" })
+      .returning();
     const [reply] = await db
       .insert(inquiryReplies)
-      .values({ inquiryId: inq!.id, authorId: w.sellerAi.aiUserId, message: "50% off", quotedPrice: "50", currency: "USD", status: "pending_guardian_approval", sentByAI: true })
+      .values({
+        inquiryId: inq!.id,
+        authorId: w.sellerAi.aiUserId,
+        message: "50% off",
+        quotedPrice: "50",
+        currency: "USD",
+        status: "pending_guardian_approval",
+        sentByAI: true,
+      })
       .returning();
-    const a = await requestApproval(db, w.seller, { kind: "quote", subjectId: reply!.id, summary: { item: "Widget", listPrice: 100, unitPrice: 50, rule: "50% off" }, ip: "127.0.0.1" });
-    await db.update(approvals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(approvals.id, a.id));
+    const a = await requestApproval(db, w.seller, {
+      kind: "quote",
+      subjectId: reply!.id,
+      summary: { item: "Widget", listPrice: 100, unitPrice: 50, rule: "50% off" },
+      ip: "127.0.0.1",
+    });
+    await db
+      .update(approvals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(approvals.id, a.id));
     expect(await expireDueApprovals(db, w.guardian.id)).toBe(1);
     const [r] = await db.select().from(inquiryReplies).where(eq(inquiryReplies.id, reply!.id));
     expect(r!.status).toBe("expired");

@@ -32,7 +32,11 @@ type Call = { status: number; body: Record<string, unknown> };
 async function call(base: string, pathname: string, init: { token?: string; json?: unknown } = {}): Promise<Call> {
   const headers: Record<string, string> = init.token ? { authorization: `Bearer ${init.token}` } : {};
   if (init.json !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${base}${pathname}`, { method: init.json === undefined ? "GET" : "POST", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+  const res = await fetch(`${base}${pathname}`, {
+    method: init.json === undefined ? "GET" : "POST",
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
@@ -54,14 +58,27 @@ async function fixture(base: string): Promise<Fixture> {
     const token = (await must(base, "/api/auth/login", { json: { email: user.username, password } }, 200)).token as string;
     return { ...user, token };
   };
-  const [seller, buyer, guardian] = await Promise.all([account("s", "SELLER", { companyName: `Store ${tag}` }), account("b", "BUYER"), account("g", "SELLER", { companyName: `Guardian ${tag}` })]);
+  const [seller, buyer, guardian] = await Promise.all([
+    account("s", "SELLER", { companyName: `Store ${tag}` }),
+    account("b", "BUYER"),
+    account("g", "SELLER", { companyName: `Guardian ${tag}` }),
+  ]);
   const categories = (await must(base, "/api/categories", {}, 200)).categories as { id: string; parentId: string | null }[];
   const productJson = { title: `Durable ${tag}`, price: PRICE, currency: "USD", category: categories.find((c) => c.parentId)!.id, moq: 1 };
   const product = (await must(base, "/api/products", { token: seller.token, json: productJson }, 201)).product as { id: string };
   const aiPassword = `ai-${tag}-pass`;
-  const ai = (await must(base, "/api/ai/accounts", { token: guardian.token, json: { role: "AI_BUYER", password: aiPassword } }, 201)).account as { aiUserId: string; username: string };
+  const ai = (await must(base, "/api/ai/accounts", { token: guardian.token, json: { role: "AI_BUYER", password: aiPassword } }, 201)).account as {
+    aiUserId: string;
+    username: string;
+  };
   const aiToken = (await must(base, "/api/auth/login", { json: { email: ai.username, password: aiPassword } }, 200)).token as string;
-  return { productId: product.id, sellerUsername: seller.username, buyer: { id: buyer.id, token: buyer.token }, ai: { id: ai.aiUserId, token: aiToken }, guardianToken: guardian.token };
+  return {
+    productId: product.id,
+    sellerUsername: seller.username,
+    buyer: { id: buyer.id, token: buyer.token },
+    ai: { id: ai.aiUserId, token: aiToken },
+    guardianToken: guardian.token,
+  };
 }
 
 type Write = { kind: (typeof KINDS)[number]; tag: string; quantity?: number; acked?: { id: string; approvalId?: string } };
@@ -82,7 +99,10 @@ async function writeThenSignal(server: RunningServer, f: Fixture, cycle: number,
     const json = order ? { productId: f.productId, quantity: w.quantity, note: w.tag } : { to: f.sellerUsername, content: w.tag };
     try {
       const r = await call(server.url, order ? "/api/orders" : "/api/chat/messages", { token: kind.startsWith("ai") ? f.ai.token : f.buyer.token, json });
-      if (r.status !== 201) throw new Error(`${kind} answered ${r.status}: ${JSON.stringify(r.body)}\nserver exit ${server.child.exitCode ?? server.child.signalCode}\n${server.output().slice(-3000)}`);
+      if (r.status !== 201)
+        throw new Error(
+          `${kind} answered ${r.status}: ${JSON.stringify(r.body)}\nserver exit ${server.child.exitCode ?? server.child.signalCode}\n${server.output().slice(-3000)}`,
+        );
       const id = ((r.body.order ?? r.body.message) as { id: string }).id;
       w.acked = { id, approvalId: (r.body.pendingApproval as { id: string } | undefined)?.id };
       if (++acked === target) {
@@ -117,7 +137,10 @@ type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknow
 async function verify(query: Query, handle: DbHandle, f: Fixture, writes: Write[]) {
   const issued = new Set(writes.map((w) => w.tag));
   const people = [f.buyer.id, f.ai.id];
-  const orders = await query(`select id, buyer_id, quantity, unit_price::text as unit_price, total::text as total, note, status, sent_by_ai from orders where buyer_id = any($1::text[])`, [people]);
+  const orders = await query(
+    `select id, buyer_id, quantity, unit_price::text as unit_price, total::text as total, note, status, sent_by_ai from orders where buyer_id = any($1::text[])`,
+    [people],
+  );
   const approvals = await query(`select id, subject_id from approvals where ai_user_id = $1`, [f.ai.id]);
   const messages = await query(
     `select m.id, m.content, m.sender_id, m.sent_by_ai, (c.last_message_at >= m.created_at) as conversation_moved, (r.last_read_at >= m.created_at) as read_moved
@@ -227,7 +250,9 @@ async function refuseDamagedStore(storeDir: string) {
   const segments = readdirSync(wal).filter((n) => /^[0-9A-F]{24}$/.test(n));
   for (const name of segments) truncateSync(path.join(wal, name), 0);
   const escaped = copy.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  await expect(startServer(ENV, { dataDir: damaged, ...START })).rejects.toThrow(new RegExp(`embedded database in ${escaped} could not be opened \\(PostgreSQL: PANIC: [^)]*checkpoint`));
+  await expect(startServer(ENV, { dataDir: damaged, ...START })).rejects.toThrow(
+    new RegExp(`embedded database in ${escaped} could not be opened \\(PostgreSQL: PANIC: [^)]*checkpoint`),
+  );
   expect(existsSync(path.join(copy, "PG_VERSION"))).toBe(true);
   expect(segments.map((n) => statSync(path.join(wal, n)).size)).toEqual(segments.map(() => 0));
 }

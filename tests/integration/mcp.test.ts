@@ -31,11 +31,28 @@ describe("MCP tool server", () => {
   it("lists the tools with input schemas taken from the operations", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ["search_products", "create_inquiry", "get_product", "list_categories", "list_exhibitions", "get_booth", "list_inquiries", "respond_inquiry", "create_product", "update_product", "place_order", "list_orders", "send_message", "list_conversations"]) {
+    for (const name of [
+      "search_products",
+      "create_inquiry",
+      "get_product",
+      "list_categories",
+      "list_exhibitions",
+      "get_booth",
+      "list_inquiries",
+      "respond_inquiry",
+      "create_product",
+      "update_product",
+      "place_order",
+      "list_orders",
+      "send_message",
+      "list_conversations",
+    ]) {
       expect(names).toContain(name);
     }
     const search = tools.find((t) => t.name === "search_products")!;
-    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["keyword", "category", "minPrice", "maxPrice", "sort", "page", "limit"]));
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["keyword", "category", "minPrice", "maxPrice", "sort", "page", "limit"]),
+    );
     const inquiry = tools.find((t) => t.name === "create_inquiry")!;
     expect(inquiry.inputSchema.required).toEqual(expect.arrayContaining(["productId", "message"]));
     expect(Object.keys(inquiry.inputSchema.properties ?? {})).toContain("idempotencyKey");
@@ -69,9 +86,14 @@ describe("MCP tool server", () => {
     expect(mine.inquiries.map((i) => i.id)).toContain(inquiry.id);
     const sellerClient = await mcpClient((await createApiKey(seller.token)).secret, undefined, "x-api-key");
     try {
-      const received = toolJson<{ inquiries: { id: string }[] }>(await sellerClient.callTool({ name: "list_inquiries", arguments: { as: "seller", status: "new" } }));
+      const received = toolJson<{ inquiries: { id: string }[] }>(
+        await sellerClient.callTool({ name: "list_inquiries", arguments: { as: "seller", status: "new" } }),
+      );
       expect(received.inquiries.map((i) => i.id)).toContain(inquiry.id);
-      const reply = await sellerClient.callTool({ name: "respond_inquiry", arguments: { id: inquiry.id, message: "USD 40 each", quotedPrice: 40, currency: "USD" } });
+      const reply = await sellerClient.callTool({
+        name: "respond_inquiry",
+        arguments: { id: inquiry.id, message: "USD 40 each", quotedPrice: 40, currency: "USD" },
+      });
       expect(reply.isError).toBeFalsy();
       expect(toolJson<{ inquiry: { status: string } }>(reply).inquiry.status).toBe("replied");
     } finally {
@@ -98,7 +120,9 @@ describe("MCP tool server", () => {
     );
     expect(logs.status).toBe(200);
     expect(logs.body.logs).toEqual([expect.objectContaining({ action: "product.create", success: false })]);
-    const browsed = await api<{ logs: { success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=product.browse`, { token: guardianToken });
+    const browsed = await api<{ logs: { success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=product.browse`, {
+      token: guardianToken,
+    });
     expect(browsed.body.logs[0]?.success).toBe(true);
   });
 
@@ -107,7 +131,9 @@ describe("MCP tool server", () => {
     const sent = await client.callTool({ name: "send_message", arguments: { to: other.username, content: "Hello over MCP" } });
     expect(sent.isError).toBeFalsy();
     const conversationId = toolJson<{ message: { conversationId: string } }>(sent).message.conversationId;
-    const theirs = await api<{ conversations: { id: string; unreadCount: number }[] }>("/api/chat/conversations", { token: await login(other.username, other.password) });
+    const theirs = await api<{ conversations: { id: string; unreadCount: number }[] }>("/api/chat/conversations", {
+      token: await login(other.username, other.password),
+    });
     expect(theirs.body.conversations).toEqual([expect.objectContaining({ id: conversationId, unreadCount: 1 })]);
     const mine = toolJson<{ conversations: { id: string }[] }>(await client.callTool({ name: "list_conversations", arguments: {} }));
     expect(mine.conversations.map((c) => c.id)).toContain(conversationId);
@@ -128,17 +154,30 @@ describe("MCP tool server", () => {
 
   it("replays place_order with the same idempotencyKey instead of ordering twice", async () => {
     const idempotencyKey = unique("idem");
-    const first = toolJson<{ order: { id: string } }>(await client.callTool({ name: "place_order", arguments: { productId: product.id, quantity: 3, idempotencyKey } }));
-    const again = toolJson<{ order: { id: string } }>(await client.callTool({ name: "place_order", arguments: { productId: product.id, quantity: 3, idempotencyKey } }));
+    const first = toolJson<{ order: { id: string } }>(
+      await client.callTool({ name: "place_order", arguments: { productId: product.id, quantity: 3, idempotencyKey } }),
+    );
+    const again = toolJson<{ order: { id: string } }>(
+      await client.callTool({ name: "place_order", arguments: { productId: product.id, quantity: 3, idempotencyKey } }),
+    );
     expect(again.order.id).toBe(first.order.id);
     const orders = toolJson<{ orders: { id: string }[] }>(await client.callTool({ name: "list_orders", arguments: { as: "buyer" } }));
     expect(orders.orders.filter((o) => o.id === first.order.id)).toHaveLength(1);
   });
 
   it("takes API keys only: no key, a JWT, or a revoked key is 401 problem+json before MCP", async () => {
-    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
     const post = (headers: Record<string, string>) =>
-      fetch(`${baseUrl()}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(init) });
+      fetch(`${baseUrl()}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify(init),
+      });
     const refused: Record<string, string>[] = [{}, { authorization: `Bearer ${buyerToken}` }, { "x-api-key": "etk_not-a-key" }];
     for (const headers of refused) {
       const res = await post(headers);

@@ -84,7 +84,15 @@ describe("page cache", () => {
     // Every security header of a rendered page is on a cached one too.
     const [rendered, cached] = await Promise.all([fetch(`${baseUrl()}/zh/products/${product.id}?fresh=1`), fetch(`${baseUrl()}${path}`)]);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
-    for (const h of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "cache-control", "content-type"]) {
+    for (const h of [
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "cache-control",
+      "content-type",
+    ]) {
       expect([h, cached.headers.get(h)]).toEqual([h, rendered.headers.get(h)]);
     }
 
@@ -282,7 +290,8 @@ describe("page cache", () => {
         })
       ).body.total;
     expect(await eventually(total, 4)).toBe(4);
-    const viewCount = async () => (await api<{ product: { viewCount: number } }>(`/api/products/${product.id}`, { token: seller.token })).body.product.viewCount;
+    const viewCount = async () =>
+      (await api<{ product: { viewCount: number } }>(`/api/products/${product.id}`, { token: seller.token })).body.product.viewCount;
     expect(await eventually(viewCount, 4)).toBe(4);
     // The store's own reads count nothing.
     expect(await total()).toBe(4);

@@ -12,7 +12,8 @@ type Probe = (token: string, ctx: Ctx) => Promise<{ status: number; body: Record
 // that has no probe here.
 const PROBES: Partial<Record<Permission, Probe>> = {
   "product.browse": (token) => api("/api/products?limit=1", { token }),
-  "product.create": (token, c) => api("/api/products", { token, json: { title: "Matrix", price: 1, currency: "USD", category: c.categoryId, moq: 1, keywords: ["matrix"] } }),
+  "product.create": (token, c) =>
+    api("/api/products", { token, json: { title: "Matrix", price: 1, currency: "USD", category: c.categoryId, moq: 1, keywords: ["matrix"] } }),
   "product.update": (token, c) => api(`/api/products/${c.productId}`, { method: "PATCH", token, json: { acceptsOEM: true } }),
   "product.delete": (token) => api("/api/products/no-such-product", { method: "DELETE", token }),
   "booth.edit": (token) => api("/api/booths", { token, json: { name: "Matrix booth" } }),
@@ -31,7 +32,11 @@ const PROBES: Partial<Record<Permission, Probe>> = {
 
 describe("AI permission matrix: 15 permissions x 2 roles", () => {
   it("has a probe for every permission a route declares", () => {
-    const declared = new Set(registeredOperations().map((o) => o.permission).filter((p) => p !== "none"));
+    const declared = new Set(
+      registeredOperations()
+        .map((o) => o.permission)
+        .filter((p) => p !== "none"),
+    );
     expect([...declared].filter((p) => !PROBES[p as Permission])).toEqual([]);
   });
 
@@ -52,7 +57,11 @@ describe("AI permission matrix: 15 permissions x 2 roles", () => {
         if (!probe) continue;
         for (const allowed of [defaults[permission], !defaults[permission]]) {
           if (allowed !== defaults[permission]) {
-            const flip = await api("/api/ai/permissions", { method: "PUT", token: g.guardianToken, json: { aiUserId: ai.aiUserId, permission, isAllowed: allowed } });
+            const flip = await api("/api/ai/permissions", {
+              method: "PUT",
+              token: g.guardianToken,
+              json: { aiUserId: ai.aiUserId, permission, isAllowed: allowed },
+            });
             expect(flip.status).toBe(200);
           }
           const before = await refusals(permission);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { api, catalogWindowAfter, createGuardianWithAi, createProduct, createSeller, createUser, login, someCategory } from "../support/api";
 
-type Product = { id: string; moq: number; minOrderQty: number; mainImageUrl: string | null; keywords: string[]; viewCount: number; price: number; seller: { id: string }; keywordCoverage: { covered: string[]; missing: string[] }; sentByAI: boolean };
+type Product = {
+  id: string;
+  moq: number;
+  minOrderQty: number;
+  mainImageUrl: string | null;
+  keywords: string[];
+  viewCount: number;
+  price: number;
+  seller: { id: string };
+  keywordCoverage: { covered: string[]; missing: string[] };
+  sentByAI: boolean;
+};
 
 describe("products", () => {
   it("create, read (counting views), update, patch and delete", async () => {
@@ -9,21 +20,46 @@ describe("products", () => {
     const { leaf } = await someCategory(3);
     const created = await api<{ product: Product }>("/api/products", {
       token,
-      json: { title: "Steel water bottle", description: "750 ml", price: 4.5, currency: "usd", category: leaf.slug, moq: 200, images: ["/uploads/a.png", "/uploads/b.png"], keywords: ["Bottle", " bottle ", "水瓶", "Flasche"] },
+      json: {
+        title: "Steel water bottle",
+        description: "750 ml",
+        price: 4.5,
+        currency: "usd",
+        category: leaf.slug,
+        moq: 200,
+        images: ["/uploads/a.png", "/uploads/b.png"],
+        keywords: ["Bottle", " bottle ", "水瓶", "Flasche"],
+      },
     });
     expect(created.status).toBe(201);
     const p = created.body.product;
-    expect(p).toMatchObject({ moq: 200, minOrderQty: 200, mainImageUrl: "/uploads/a.png", keywords: ["Bottle", "水瓶", "Flasche"], price: 4.5, sentByAI: false, seller: { id: storeId } });
+    expect(p).toMatchObject({
+      moq: 200,
+      minOrderQty: 200,
+      mainImageUrl: "/uploads/a.png",
+      keywords: ["Bottle", "水瓶", "Flasche"],
+      price: 4.5,
+      sentByAI: false,
+      seller: { id: storeId },
+    });
     expect(p.keywordCoverage.covered).toEqual(expect.arrayContaining(["zh", "en", "de"]));
 
     const first = await api<{ product: Product }>(`/api/products/${p.id}`);
     const second = await api<{ product: Product }>(`/api/products/${p.id}`);
     expect(second.body.product.viewCount).toBe(first.body.product.viewCount + 1);
 
-    const put = await api<{ product: Product }>(`/api/products/${p.id}`, { method: "PUT", token, json: { price: 3.99, minOrderQty: 150, keywords: ["bottle", "ボトル"] } });
+    const put = await api<{ product: Product }>(`/api/products/${p.id}`, {
+      method: "PUT",
+      token,
+      json: { price: 3.99, minOrderQty: 150, keywords: ["bottle", "ボトル"] },
+    });
     expect(put.status).toBe(200);
     expect(put.body.product).toMatchObject({ price: 3.99, moq: 150, minOrderQty: 150, keywords: ["bottle", "ボトル"] });
-    const patch = await api<{ product: Product & { acceptsOEM: boolean } }>(`/api/products/${p.id}`, { method: "PATCH", token, json: { acceptsOEM: true, moq: 120, mainImageUrl: "/uploads/b.png" } });
+    const patch = await api<{ product: Product & { acceptsOEM: boolean } }>(`/api/products/${p.id}`, {
+      method: "PATCH",
+      token,
+      json: { acceptsOEM: true, moq: 120, mainImageUrl: "/uploads/b.png" },
+    });
     expect(patch.body.product).toMatchObject({ acceptsOEM: true, moq: 120, mainImageUrl: "/uploads/b.png" });
 
     // Hidden: gone for buyers, still there for its store.
@@ -75,7 +111,10 @@ describe("products", () => {
     expect((await api(`/api/products/${p.id}`, { method: "DELETE", token: other.token })).status).toBe(404);
     expect((await api<{ product: { price: number } }>(`/api/products/${p.id}`)).body.product.price).toBe(10);
     const buyer = await createUser("BUYER");
-    const noStore = await api("/api/products", { token: await login(buyer.username, buyer.password), json: { title: "X", price: 1, currency: "USD", category: (await someCategory()).leaf.id, moq: 1 } });
+    const noStore = await api("/api/products", {
+      token: await login(buyer.username, buyer.password),
+      json: { title: "X", price: 1, currency: "USD", category: (await someCategory()).leaf.id, moq: 1 },
+    });
     expect(noStore.status).toBe(409);
     expect(noStore.body.code).toBe("seller_profile_required");
     expect((await api("/api/products", { json: {} })).status).toBe(401);
@@ -106,7 +145,9 @@ describe("products", () => {
     const refused = await api("/api/products", { token: buyerToken, json: { ...base, keywords: ["x"] } });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("permission_denied");
-    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=product.create`, { token: guardianToken });
+    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiBuyer.aiUserId}&action=product.create`, {
+      token: guardianToken,
+    });
     expect(logs.body.logs).toEqual([expect.objectContaining({ action: "product.create", success: false })]);
     expect(guardian.username).toBeTruthy();
   });
@@ -117,7 +158,11 @@ describe("products", () => {
     const p = await createProduct(aiToken, { price: 100, keywords: ["widget"] });
     const small = await api<{ product: Product }>(`/api/products/${p.id}`, { method: "PUT", token: aiToken, json: { price: 95 } });
     expect(small.body.product.price).toBe(95);
-    const deep = await api<{ product: Product & { pendingApproval?: { id: string } } }>(`/api/products/${p.id}`, { method: "PUT", token: aiToken, json: { price: 50, reason: "clearance" } });
+    const deep = await api<{ product: Product & { pendingApproval?: { id: string } } }>(`/api/products/${p.id}`, {
+      method: "PUT",
+      token: aiToken,
+      json: { price: 50, reason: "clearance" },
+    });
     expect(deep.status).toBe(200);
     expect(deep.body.product.price).toBe(95);
     const approvalId = deep.body.product.pendingApproval!.id;

@@ -6,7 +6,12 @@ import { adminToken, api, baseUrl, createProduct, createSeller, createUser, logi
 // server) and reports them in X-Query-Count.
 const LARGE = 25;
 type World = Awaited<ReturnType<typeof world>>;
-type Probe = { name: string; path: (w: World, n: number) => string; token?: (w: World) => string; items: (body: Record<string, unknown>) => unknown[] | undefined };
+type Probe = {
+  name: string;
+  path: (w: World, n: number) => string;
+  token?: (w: World) => string;
+  items: (body: Record<string, unknown>) => unknown[] | undefined;
+};
 
 /** Run `tasks` with at most `width` in flight. */
 async function limited<T>(tasks: (() => Promise<T>)[], width = 6): Promise<T[]> {
@@ -40,35 +45,72 @@ async function world(n: number, admin: string) {
   // One AI account in the small world, both in the large one.
   const roles = n > 5 ? (["AI_BUYER", "AI_SELLER"] as const) : (["AI_BUYER"] as const);
   const ai: Record<string, { aiUserId: string; username: string }> = {};
-  for (const role of roles) ai[role] = (await ok<{ account: { aiUserId: string; username: string } }>("/api/ai/accounts", { token: guardianToken, json: { role, password: aiPassword } })).account;
+  for (const role of roles)
+    ai[role] = (
+      await ok<{ account: { aiUserId: string; username: string } }>("/api/ai/accounts", { token: guardianToken, json: { role, password: aiPassword } })
+    ).account;
   await ok("/api/ai/accounts", { method: "PATCH", token: guardianToken, json: { aiUserId: ai.AI_BUYER!.aiUserId, orderApprovalThreshold: 0 } }, 200);
   const aiBuyerToken = await login(ai.AI_BUYER!.username, aiPassword);
 
   const fair = `Fair ${unique()}`;
   const now = Date.now();
   const exhibitions = await limited(
-    Array.from({ length: n }, (_, i) => () =>
-      ok<{ exhibition: { id: string } }>("/api/exhibitions", {
-        token: admin,
-        json: { name: i === 0 ? fair : `${fair} ${i}`, description: "x", startsAt: new Date(now - 3600_000).toISOString(), endsAt: new Date(now + 86400_000).toISOString() },
-      }),
+    Array.from(
+      { length: n },
+      (_, i) => () =>
+        ok<{ exhibition: { id: string } }>("/api/exhibitions", {
+          token: admin,
+          json: {
+            name: i === 0 ? fair : `${fair} ${i}`,
+            description: "x",
+            startsAt: new Date(now - 3600_000).toISOString(),
+            endsAt: new Date(now + 86400_000).toISOString(),
+          },
+        }),
     ),
   );
   const products = await limited(
     Array.from({ length: n }, (_, i) => async () => createProduct(seller.token, { category: (await someCategory(i)).leaf.id, keywords: [`k${i}`, "共同"] })),
   );
-  const booths = await limited(Array.from({ length: n }, (_, i) => () => ok<{ booth: { id: string } }>("/api/booths", { token: seller.token, json: { name: `Booth ${i}`, exhibitionName: fair } })));
+  const booths = await limited(
+    Array.from(
+      { length: n },
+      (_, i) => () => ok<{ booth: { id: string } }>("/api/booths", { token: seller.token, json: { name: `Booth ${i}`, exhibitionName: fair } }),
+    ),
+  );
   await limited(booths.map((b) => () => ok("/api/booths", { method: "PUT", token: seller.token, json: { boothId: b.booth.id, isPublished: true } }, 200)));
-  await limited(products.map((p, i) => () => ok(`/api/products/${p.id}`, { method: "PATCH", token: seller.token, json: { boothId: booths[i]!.booth.id } }, 200)));
+  await limited(
+    products.map((p, i) => () => ok(`/api/products/${p.id}`, { method: "PATCH", token: seller.token, json: { boothId: booths[i]!.booth.id } }, 200)),
+  );
 
-  const inquiries = await limited(products.map((p) => () => ok<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: buyer.token, json: { productId: p.id, message: "Price?" } })));
-  await limited(inquiries.map((q) => () => ok(`/api/seller/inquiries/${q.inquiry.id}/respond`, { token: seller.token, json: { message: "10 USD", quotedPrice: 9 } })));
+  const inquiries = await limited(
+    products.map((p) => () => ok<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: buyer.token, json: { productId: p.id, message: "Price?" } })),
+  );
+  await limited(
+    inquiries.map((q) => () => ok(`/api/seller/inquiries/${q.inquiry.id}/respond`, { token: seller.token, json: { message: "10 USD", quotedPrice: 9 } })),
+  );
   await limited(products.map((p) => () => ok("/api/orders", { token: buyer.token, json: { productId: p.id, quantity: 2 } })));
   await limited(products.map((p) => () => ok("/api/orders", { token: aiBuyerToken, json: { productId: p.id, quantity: 1 } })));
-  const chats = await limited(products.map((p) => () => ok<{ message: { conversationId: string } }>("/api/chat/messages", { token: buyer.token, json: { to: seller.user.id, productId: p.id, content: "Hello" } })));
+  const chats = await limited(
+    products.map(
+      (p) => () =>
+        ok<{ message: { conversationId: string } }>("/api/chat/messages", {
+          token: buyer.token,
+          json: { to: seller.user.id, productId: p.id, content: "Hello" },
+        }),
+    ),
+  );
   const conversationId = chats[0]!.message.conversationId;
-  await limited(Array.from({ length: n - 1 }, () => () => ok("/api/chat/messages", { token: seller.token, json: { conversationId, content: "Hi back" } })), 1);
-  await limited(Array.from({ length: n }, (_, i) => () => ok("/api/buyer/requirements", { token: buyer.token, json: { title: `Need ${i}`, budget: 100, currency: "USD" } })));
+  await limited(
+    Array.from({ length: n - 1 }, () => () => ok("/api/chat/messages", { token: seller.token, json: { conversationId, content: "Hi back" } })),
+    1,
+  );
+  await limited(
+    Array.from(
+      { length: n },
+      (_, i) => () => ok("/api/buyer/requirements", { token: buyer.token, json: { title: `Need ${i}`, budget: 100, currency: "USD" } }),
+    ),
+  );
   await limited(products.map((p) => () => ok("/api/shoutout", { token: buyer.token, json: { content: "Great fair", productId: p.id } })));
   await limited(Array.from({ length: n }, (_, i) => () => ok("/api/marketplace/tasks", { token: buyer.token, json: { title: `Task ${i}` } })));
   await limited(Array.from({ length: Math.min(n, 20) }, (_, i) => () => ok("/api/keys", { token: seller.token, json: { name: `key ${i}` } })));
@@ -78,7 +120,15 @@ async function world(n: number, admin: string) {
   form.append("file", new Blob([Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n")], { type: "application/pdf" }), "catalog.pdf");
   const up = await fetch(`${baseUrl()}/api/upload`, { method: "POST", headers: { authorization: `Bearer ${seller.token}` }, body: form });
   const file = (await up.json()) as { url: string };
-  await limited(products.map((p, i) => () => ok("/api/seller/brochures", { token: seller.token, json: { title: `Brochure ${i}`, fileUrl: file.url, productIds: [p.id], boothId: booths[i]!.booth.id } })));
+  await limited(
+    products.map(
+      (p, i) => () =>
+        ok("/api/seller/brochures", {
+          token: seller.token,
+          json: { title: `Brochure ${i}`, fileUrl: file.url, productIds: [p.id], boothId: booths[i]!.booth.id },
+        }),
+    ),
+  );
 
   return { seller, buyer, guardianToken, aiBuyer: ai.AI_BUYER!, exhibitionId: exhibitions[0]!.exhibition.id, conversationId };
 }
@@ -86,8 +136,16 @@ async function world(n: number, admin: string) {
 const list = (key: string) => (b: Record<string, unknown>) => b[key] as unknown[] | undefined;
 const PROBES: Probe[] = [
   { name: "products list", path: (w) => `/api/products?sellerId=${w.seller.storeId}&limit=100`, items: list("products") },
-  { name: "products list, keyword + price", path: (w) => `/api/products?sellerId=${w.seller.storeId}&keyword=${encodeURIComponent("共同")}&minPrice=1&maxPrice=100&limit=100`, items: list("products") },
-  { name: "product search with facets", path: (w) => `/api/products/search?sellerId=${w.seller.storeId}&q=${encodeURIComponent("共同")}&limit=100`, items: list("products") },
+  {
+    name: "products list, keyword + price",
+    path: (w) => `/api/products?sellerId=${w.seller.storeId}&keyword=${encodeURIComponent("共同")}&minPrice=1&maxPrice=100&limit=100`,
+    items: list("products"),
+  },
+  {
+    name: "product search with facets",
+    path: (w) => `/api/products/search?sellerId=${w.seller.storeId}&q=${encodeURIComponent("共同")}&limit=100`,
+    items: list("products"),
+  },
   { name: "store", path: (w) => `/api/stores/${w.seller.storeId}`, items: (b) => (b.store as { booths: unknown[] }).booths },
   { name: "own booths", path: () => "/api/booths", token: (w) => w.seller.token, items: list("booths") },
   { name: "public booths", path: (w) => `/api/public/booths?exhibitionId=${w.exhibitionId}&limit=100`, items: list("booths") },

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminToken, api, createUser } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
 
-const MCP_INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+const MCP_INIT = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 
 /** A small client for a server of the test's own; `ip` is sent as X-Forwarded-For (TRUST_PROXY=1). */
 function client(server: RunningServer, ip: string) {
@@ -14,7 +19,11 @@ function client(server: RunningServer, ip: string) {
     const headers: Record<string, string> = { "x-forwarded-for": ip, ...(init.headers ?? {}) };
     if (init.json !== undefined) headers["content-type"] = "application/json";
     if (init.token) headers.authorization = `Bearer ${init.token}`;
-    const res = await fetch(`${server.url}${path}`, { method: init.method ?? (init.json !== undefined ? "POST" : "GET"), headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined });
+    const res = await fetch(`${server.url}${path}`, {
+      method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
   };
@@ -22,7 +31,12 @@ function client(server: RunningServer, ip: string) {
 
 const mcpPost = (key?: string, ip?: string) => ({
   method: "POST",
-  headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(key ? { "x-api-key": key } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) },
+  headers: {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...(key ? { "x-api-key": key } : {}),
+    ...(ip ? { "x-forwarded-for": ip } : {}),
+  },
 });
 
 describe("rate tiers with small limits", () => {
@@ -68,7 +82,9 @@ describe("rate tiers with small limits", () => {
   it("limits an account, and not once an ADMIN grants it (or one of its keys) the unlimited tier", async () => {
     const call = client(server, "198.51.100.3");
     const register = async (username: string) => {
-      expect((await call("/api/accounts/create", { json: { email: `${username}@example.test`, username, password: "password-123", role: "BUYER" } })).status).toBe(201);
+      expect(
+        (await call("/api/accounts/create", { json: { email: `${username}@example.test`, username, password: "password-123", role: "BUYER" } })).status,
+      ).toBe(201);
       const res = await call("/api/auth/login", { json: { email: username, password: "password-123" } });
       return res.body.token as string;
     };
@@ -128,7 +144,9 @@ describe("PUT /api/admin/rate-tiers", () => {
     const admin = await adminToken();
     const userToken = (await api<{ token: string }>("/api/auth/login", { json: { email: user.username, password: user.password } })).body.token;
     expect((await api("/api/admin/rate-tiers", { method: "PUT", json: { userId: user.id, tier: "unlimited" } })).status).toBe(401);
-    expect((await api<{ code: string }>("/api/admin/rate-tiers", { method: "PUT", token: userToken, json: { userId: user.id, tier: "unlimited" } })).body.code).toBe("forbidden");
+    expect(
+      (await api<{ code: string }>("/api/admin/rate-tiers", { method: "PUT", token: userToken, json: { userId: user.id, tier: "unlimited" } })).body.code,
+    ).toBe("forbidden");
     expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { userId: "no-such-user", tier: "unlimited" } })).status).toBe(404);
     expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { apiKeyId: "no-such-key", tier: "unlimited" } })).status).toBe(404);
     expect((await api("/api/admin/rate-tiers", { method: "PUT", token: admin, json: { tier: "unlimited" } })).status).toBe(400);

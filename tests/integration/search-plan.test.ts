@@ -19,10 +19,16 @@ let parent = "";
 beforeAll(async () => {
   ({ db, close } = await testDb());
   const tag = Date.now().toString(36);
-  const [u] = await db.insert(users).values({ email: `plan-${tag}@example.test`, username: `plan_${tag}`, passwordHash: "x", role: "SELLER" }).returning();
+  const [u] = await db
+    .insert(users)
+    .values({ email: `plan-${tag}@example.test`, username: `plan_${tag}`, passwordHash: "x", role: "SELLER" })
+    .returning();
   const [s] = await db.insert(sellerProfiles).values({ userId: u!.id, companyName: "Plan" }).returning();
   // A parent with two children, and 97 other categories: the filter takes a subtree of three.
-  const [p] = await db.insert(categories).values({ slug: `plan-${tag}`, names: { en: "Plan" } }).returning();
+  const [p] = await db
+    .insert(categories)
+    .values({ slug: `plan-${tag}`, names: { en: "Plan" } })
+    .returning();
   parent = p!.id;
   const leaves = await db
     .insert(categories)
@@ -57,9 +63,13 @@ async function plan(query: Record<string, unknown>, statement: Statement = "rows
   const q = productQueries(db, parsed)[statement].toSQL();
   let text = q.sql;
   // Highest placeholder first, so $1 does not also replace the start of $10.
-  q.params.map((p, i) => [p, i] as const).reverse().forEach(([p, i]) => (text = text.replaceAll(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
+  q.params
+    .map((p, i) => [p, i] as const)
+    .reverse()
+    .forEach(([p, i]) => (text = text.replaceAll(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
   const explain = async (tx: Db) => {
-    const rows = (await tx.execute(sql.raw(`explain (analyze, buffers) ${text}`))) as unknown as { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
+    const rows = (await tx.execute(sql.raw(`explain (analyze, buffers) ${text}`))) as unknown as
+      { rows?: { "QUERY PLAN": string }[] } | { "QUERY PLAN": string }[];
     const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
     return list.map((r) => r["QUERY PLAN"]).join("\n");
   };

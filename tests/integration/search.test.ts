@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { api, createProduct, createSeller, someCategory } from "../support/api";
 
-type Page = { products: { id: string; price: number; title: string }[]; total: number; page: number; limit: number; facets?: { categories: { id: string; count: number }[] } };
+type Page = {
+  products: { id: string; price: number; title: string }[];
+  total: number;
+  page: number;
+  limit: number;
+  facets?: { categories: { id: string; count: number }[] };
+};
 
 describe("multilingual search", () => {
   it("finds products by keywords in any language, accent-, case- and width-insensitively, CJK substrings included", async () => {
@@ -13,7 +19,22 @@ describe("multilingual search", () => {
     });
     const cable = await createProduct(token, { title: "USB-C cable", price: 2, keywords: ["数据线", "Kabel"] });
     const find = async (q: string) => (await api<Page>(`/api/products/search?q=${encodeURIComponent(q)}&sellerId=${storeId}`)).body.products.map((p) => p.id);
-    for (const q of ["蓝牙耳机", "耳机", "耳", "سماعة", "Kopfhörer", "kopfhorer", "KOPFHÖRER", "イヤホン", "헤드셋", "наушники", "wireless", "bt-500", "ＢＴ", "headset wireless"]) {
+    for (const q of [
+      "蓝牙耳机",
+      "耳机",
+      "耳",
+      "سماعة",
+      "Kopfhörer",
+      "kopfhorer",
+      "KOPFHÖRER",
+      "イヤホン",
+      "헤드셋",
+      "наушники",
+      "wireless",
+      "bt-500",
+      "ＢＴ",
+      "headset wireless",
+    ]) {
       expect(await find(q), q).toEqual([headset.id]);
     }
     expect(await find("数据")).toEqual([cable.id]);
@@ -32,7 +53,11 @@ describe("multilingual search", () => {
     const a = await someCategory(0);
     const b = await someCategory(9);
     const ids: Record<string, string> = {};
-    for (const [name, price, cat, moq] of [["one", 5, a.leaf.id, 1], ["two", 15, a.leaf.id, 50], ["three", 25, b.leaf.id, 500]] as const) {
+    for (const [name, price, cat, moq] of [
+      ["one", 5, a.leaf.id, 1],
+      ["two", 15, a.leaf.id, 50],
+      ["three", 25, b.leaf.id, 500],
+    ] as const) {
       ids[name] = (await createProduct(token, { title: `Filter ${name}`, price, category: cat, moq })).id;
     }
     const q = (s: string) => api<Page>(`/api/products/search?sellerId=${storeId}&${s}`);

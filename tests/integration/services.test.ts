@@ -26,14 +26,30 @@ describe("services on the database", () => {
     const guardian = await createAccount(db, { email: `${unique()}@example.test`, username: unique("g_"), password: "long-enough-1", role: "BUYER" });
     const ai = await createAiAccountRecord(db, guardian.id, "AI_BUYER", "long-enough-2");
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => writeAudit(db, { aiUserId: ai.aiUserId, guardianId: guardian.id, action: "product.browse", details: `call ${i}`, ip: "127.0.0.1", success: i % 3 !== 0 })),
+      Array.from({ length: 12 }, (_, i) =>
+        writeAudit(db, {
+          aiUserId: ai.aiUserId,
+          guardianId: guardian.id,
+          action: "product.browse",
+          details: `call ${i}`,
+          ip: "127.0.0.1",
+          success: i % 3 !== 0,
+        }),
+      ),
     );
     const rows = await db.select().from(auditLogs).where(eq(auditLogs.aiUserId, ai.aiUserId));
     expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(await verifyAuditChain(db, ai.aiUserId)).toBe(true);
     // The database refuses the edit (append-only trigger)...
-    const edit = (tx: Db) => tx.update(auditLogs).set({ details: "edited" }).where(sql`${auditLogs.aiUserId} = ${ai.aiUserId} and ${auditLogs.seq} = 5`);
-    const refused = await edit(db).then(() => null, (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ""}`);
+    const edit = (tx: Db) =>
+      tx
+        .update(auditLogs)
+        .set({ details: "edited" })
+        .where(sql`${auditLogs.aiUserId} = ${ai.aiUserId} and ${auditLogs.seq} = 5`);
+    const refused = await edit(db).then(
+      () => null,
+      (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ""}`,
+    );
     expect(refused).toMatch(/append-only: UPDATE/);
     expect(await verifyAuditChain(db, ai.aiUserId)).toBe(true);
     // ...and when a superuser goes around the trigger, the chain shows it.
@@ -70,7 +86,10 @@ describe("services on the database", () => {
     // An hour-long window that started three hours ago has ended.
     await db.insert(rateLimits).values({ key: ended, windowStart: new Date(Date.now() - 3 * 3600_000), windowSeconds: 3600, count: 5 });
     await sweepFinishedWindows(db);
-    const left = await db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [day, hour, ended]));
+    const left = await db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [day, hour, ended]));
     expect(left.map((r) => r.key).sort()).toEqual([day, hour].sort());
     expect(await peekCounts(db, [day], 86_400)).toEqual([1]);
   });
@@ -101,7 +120,10 @@ describe("services on the database", () => {
     // A claim another instance holds (it took this one over) is not completed or released from here.
     await claimedBy("theirs", randomUUID());
     expect(await completeKey(db, owner, "theirs", new Response("{}", { status: 201 }))).toBe(false);
-    const [theirs] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "theirs")));
+    const [theirs] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "theirs")));
     expect(theirs?.state).toBe("in_flight");
     // Another body under the same key is still a conflict, dead claimer or not.
     await claimedBy("dead2", randomUUID());
@@ -121,7 +143,10 @@ describe("services on the database", () => {
       if (!claim) await new Promise((r) => setTimeout(r, 50));
     }
     expect(claim?.kind).toBe("new");
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "live")));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "live")));
     expect(row?.claimedBy).not.toBe(live);
   });
 });

@@ -69,7 +69,8 @@ function holders(children: Map<string, { locs: string[] }>, pagePath: string): [
   return out;
 }
 
-const productChildren = (children: Map<string, unknown>) => [...children.keys()].filter((n) => n.startsWith("products-")).sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+const productChildren = (children: Map<string, unknown>) =>
+  [...children.keys()].filter((n) => n.startsWith("products-")).sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
 
 beforeAll(async () => {
   server = await startOwnServer({ SITEMAP_CHILD_SIZE: String(CHILD_URLS) });
@@ -139,7 +140,8 @@ describe("the sitemap index", () => {
     const after = (await crawl()).children;
     expect(holders(after, `/products/${ids[5]}`)).toEqual([["products-2.xml", LOCALES.length]]);
     expect(after.get("products-2.xml")!.etag).not.toBe(before.get("products-2.xml")!.etag);
-    for (const name of ["static.xml", "products-0.xml", "products-1.xml", "booths-0.xml", "stores-0.xml", "exhibitions-0.xml"]) expect(after.get(name)!.etag, name).toBe(before.get(name)!.etag);
+    for (const name of ["static.xml", "products-0.xml", "products-1.xml", "booths-0.xml", "stores-0.xml", "exhibitions-0.xml"])
+      expect(after.get(name)!.etag, name).toBe(before.get(name)!.etag);
 
     // The last child is full: the next product opens a new one.
     ids.push((await createProduct(seller.token)).id);
@@ -180,7 +182,12 @@ describe("the sitemap index", () => {
     expect(holders(deleted, `/products/${ids[0]}`)).toEqual([]);
     expect(holders(deleted, `/products/${ids[1]}`)).toEqual([["products-0.xml", LOCALES.length]]);
     // The chunks keep their boundaries: hidden and deleted rows still hold their places.
-    expect(ids.slice(3).map((id) => holders(deleted, `/products/${id}`)[0]![0])).toEqual(["products-1.xml", "products-2.xml", "products-2.xml", "products-3.xml"]);
+    expect(ids.slice(3).map((id) => holders(deleted, `/products/${id}`)[0]![0])).toEqual([
+      "products-1.xml",
+      "products-2.xml",
+      "products-2.xml",
+      "products-3.xml",
+    ]);
     for (const [name, c] of deleted) if (name !== "products-0.xml") expect(c.etag, name).toBe(hidden.get(name)!.etag);
 
     expect(
@@ -238,7 +245,8 @@ describe("the sitemap index", () => {
   });
 
   it("answers 404 for children that do not exist, and robots.txt names the index", async () => {
-    for (const name of ["products-99.xml", "products-01.xml", "nope.xml", "products-1", "static.xml.gz"]) expect((await get(`/sitemaps/${name}`)).status, name).toBe(404);
+    for (const name of ["products-99.xml", "products-01.xml", "nope.xml", "products-1", "static.xml.gz"])
+      expect((await get(`/sitemaps/${name}`)).status, name).toBe(404);
     const robots = await get("/robots.txt");
     expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });

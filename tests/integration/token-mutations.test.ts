@@ -121,7 +121,10 @@ describe("Bearer JWT mutations", () => {
           json: { email: seller.user.username, password: seller.user.password, restrictTo: "NON_ADMIN" },
         });
         expect(delegated.status, name).toBe(401);
-        expect(delegated.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")), name).toBe(false);
+        expect(
+          delegated.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")),
+          name,
+        ).toBe(false);
 
         const socket = await chatSocket(null);
         socket.send({ type: "auth", token });
@@ -188,7 +191,10 @@ describe("NextAuth session cookie mutations", () => {
     const { aiPassword, aiSeller } = await createGuardianWithAi();
     const delegated = await api("/api/auth/delegate-login", { json: { email: aiSeller.username, password: aiPassword, restrictTo: "NON_ADMIN" } });
     expect(delegated.status).toBe(200);
-    const fromDelegate = delegated.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!.split(";")[0]!;
+    const fromDelegate = delegated.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("next-auth.session-token="))!
+      .split(";")[0]!;
     const human = await createUser();
     const fromCallback = (await credentialsSignIn(human.username, human.password)).sessionCookie!;
     for (const cookie of [fromDelegate, fromCallback]) {

@@ -25,7 +25,10 @@ describe("inquiries", () => {
     expect((await api(`/api/seller/inquiries/${id}/respond`, { token: other.token, json: { message: "me too" } })).status).toBe(404);
     expect((await api<{ total: number }>("/api/seller/inquiries", { token: other.token })).body.total).toBe(0);
 
-    const reply = await api<{ inquiry: Inquiry }>(`/api/seller/inquiries/${id}/respond`, { token: seller.token, json: { message: "USD 10.50 each", quotedPrice: 10.5 } });
+    const reply = await api<{ inquiry: Inquiry }>(`/api/seller/inquiries/${id}/respond`, {
+      token: seller.token,
+      json: { message: "USD 10.50 each", quotedPrice: 10.5 },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.inquiry.status).toBe("replied");
     const mine = await api<{ inquiries: Inquiry[] }>("/api/buyer/inquiries", { token: b.token });
@@ -101,12 +104,18 @@ describe("orders", () => {
     const p = await createProduct(seller.token, { price: 60, moq: 1 });
     const small = await api<{ order: Order }>("/api/orders", { token: ai, json: { productId: p.id, quantity: 10 } });
     expect(small.body.order).toMatchObject({ status: "placed", sentByAI: true });
-    const big = await api<{ order: Order; pendingApproval: { id: string } }>("/api/orders", { token: ai, json: { productId: p.id, quantity: 100, reason: "Q1 stock" } });
+    const big = await api<{ order: Order; pendingApproval: { id: string } }>("/api/orders", {
+      token: ai,
+      json: { productId: p.id, quantity: 100, reason: "Q1 stock" },
+    });
     expect(big.body.order.status).toBe("pending_guardian_approval");
     const storeView = await api<{ orders: Order[] }>("/api/orders?as=seller", { token: seller.token });
     expect(storeView.body.orders.map((o) => o.id)).toEqual([small.body.order.id]);
     expect((await api(`/api/orders/${big.body.order.id}`, { token: seller.token })).status).toBe(404);
-    const queue = await api<{ approvals: { id: string; summary: { total: number; counterparty: { name: string } }; reason: string }[] }>("/api/ai/approvals?status=pending", { token: g.guardianToken });
+    const queue = await api<{ approvals: { id: string; summary: { total: number; counterparty: { name: string } }; reason: string }[] }>(
+      "/api/ai/approvals?status=pending",
+      { token: g.guardianToken },
+    );
     expect(queue.body.approvals[0]).toMatchObject({ id: big.body.pendingApproval.id, reason: "Q1 stock", summary: { total: 6000 } });
     await api(`/api/ai/approvals/${big.body.pendingApproval.id}/approve`, { method: "POST", token: g.guardianToken });
     expect((await api<{ order: Order }>(`/api/orders/${big.body.order.id}`, { token: seller.token })).body.order.status).toBe("placed");
@@ -116,12 +125,17 @@ describe("orders", () => {
     const g = await createGuardianWithAi();
     const ai = await login(g.aiBuyer.username, g.aiPassword);
     const own = await createProduct(g.guardianToken, { keywords: ["x"] });
-    for (const [path, json] of [["/api/orders", { productId: own.id, quantity: 1 }], ["/api/buyer/inquiries", { productId: own.id, message: "hi" }]] as const) {
+    for (const [path, json] of [
+      ["/api/orders", { productId: own.id, quantity: 1 }],
+      ["/api/buyer/inquiries", { productId: own.id, message: "hi" }],
+    ] as const) {
       const res = await api(path, { token: ai, json });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("self_trade_forbidden");
     }
-    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&success=false`, { token: g.guardianToken });
+    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&success=false`, {
+      token: g.guardianToken,
+    });
     expect(logs.body.logs.map((l) => l.action).sort()).toEqual(["inquiry.create", "order.place"]);
   });
 });
@@ -133,7 +147,8 @@ describe("isolation and retries", () => {
     const aiSeller = await login(g.aiSeller.username, g.aiPassword);
     const other = await createSeller();
     const p = await createProduct(other.token, { price: 5 });
-    const inq = (await api<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: aiBuyer, json: { productId: p.id, message: "sample?" } })).body.inquiry;
+    const inq = (await api<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: aiBuyer, json: { productId: p.id, message: "sample?" } })).body
+      .inquiry;
     const ord = (await api<{ order: { id: string } }>("/api/orders", { token: aiBuyer, json: { productId: p.id, quantity: 1 } })).body.order;
     const sellerSide = [
       await api<{ inquiries: { id: string }[] }>("/api/seller/inquiries?limit=100", { token: aiSeller }),
@@ -174,7 +189,10 @@ describe("requirements, shoutouts, tasks", () => {
     const g = await createGuardianWithAi();
     const aiBuyer = await login(g.aiBuyer.username, g.aiPassword);
     const aiSeller = await login(g.aiSeller.username, g.aiPassword);
-    const mine = await api<{ requirement: { id: string; sentByAI: boolean } }>("/api/buyer/requirements", { token: aiBuyer, json: { title: "10k cotton bags", budget: 3000, currency: "usd" } });
+    const mine = await api<{ requirement: { id: string; sentByAI: boolean } }>("/api/buyer/requirements", {
+      token: aiBuyer,
+      json: { title: "10k cotton bags", budget: 3000, currency: "usd" },
+    });
     expect(mine.status).toBe(201);
     expect(mine.body.requirement.sentByAI).toBe(true);
     expect((await api("/api/buyer/requirements", { token: aiBuyer, json: { title: "x", budget: 5 } })).status).toBe(400);
@@ -202,7 +220,8 @@ describe("requirements, shoutouts, tasks", () => {
     const aiBuyer = await login(g.aiBuyer.username, g.aiPassword);
     const aiSeller = await login(g.aiSeller.username, g.aiPassword);
     type Task = { id: string; status: string; result: string | null; claimedBy: { id: string } | null };
-    const t = (await api<{ task: Task }>("/api/marketplace/tasks", { token: aiBuyer, json: { title: "Translate a catalog", reward: 50, currency: "EUR" } })).body.task;
+    const t = (await api<{ task: Task }>("/api/marketplace/tasks", { token: aiBuyer, json: { title: "Translate a catalog", reward: 50, currency: "EUR" } }))
+      .body.task;
     expect((await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: aiBuyer })).status).toBe(403);
     const sib = await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: aiSeller });
     expect(sib.body.code).toBe("self_trade_forbidden");
@@ -229,7 +248,10 @@ describe("store back office", () => {
     const up = await fetch(`${baseUrl()}/api/upload`, { method: "POST", headers: { authorization: `Bearer ${seller.token}` }, body: form });
     expect(up.status).toBe(201);
     const file = (await up.json()) as { url: string };
-    const br = await api<{ brochure: { id: string; downloadUrl: string } }>("/api/seller/brochures", { token: seller.token, json: { title: "Catalog 2026", fileUrl: file.url } });
+    const br = await api<{ brochure: { id: string; downloadUrl: string } }>("/api/seller/brochures", {
+      token: seller.token,
+      json: { title: "Catalog 2026", fileUrl: file.url },
+    });
     expect(br.status).toBe(201);
     expect((await api("/api/seller/brochures", { token: seller.token, json: { title: "x", fileUrl: "/uploads/not-stored.pdf" } })).status).toBe(400);
     for (let i = 0; i < 2; i++) {
@@ -243,7 +265,7 @@ describe("store back office", () => {
     // Views are written in groups about once a second (lib/services/catalog/views.ts): poll for them.
     const readViews = () => api<{ total: number; days: { date: string; count: number }[] }>("/api/analytics/views", { token: seller.token });
     let views = await readViews();
-    for (const deadline = Date.now() + 10_000; views.body.total !== 3 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; views.body.total !== 3 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 100));
       views = await readViews();
     }
@@ -252,7 +274,9 @@ describe("store back office", () => {
     expect(views.body.days.at(-1)).toEqual({ date: today, count: 3 });
     expect((await api<{ total: number }>("/api/analytics/downloads", { token: seller.token })).body.total).toBe(2);
     expect((await api("/api/analytics/views?from=2020-01-01&to=2026-01-01", { token: seller.token })).status).toBe(400);
-    const dash = await api<{ products: number; downloadsLast30Days: number; viewsLast30Days: number; newInquiries: number }>("/api/seller/dashboard", { token: seller.token });
+    const dash = await api<{ products: number; downloadsLast30Days: number; viewsLast30Days: number; newInquiries: number }>("/api/seller/dashboard", {
+      token: seller.token,
+    });
     expect(dash.body).toMatchObject({ products: 1, downloadsLast30Days: 2, viewsLast30Days: 3, newInquiries: 0 });
     expect((await api("/api/seller/dashboard", { token: (await buyer()).token })).status).toBe(409);
   });
@@ -262,7 +286,11 @@ describe("store back office", () => {
     const ai = await login(g.aiSeller.username, g.aiPassword);
     const refused = await api("/api/seller/settings", { method: "PUT", token: ai, json: { description: "by AI" } });
     expect(refused.body.code).toBe("permission_denied");
-    const ok = await api<{ settings: { description: string; website: string } }>("/api/seller/settings", { method: "PUT", token: g.guardianToken, json: { description: "Since 2009", website: "https://example.com" } });
+    const ok = await api<{ settings: { description: string; website: string } }>("/api/seller/settings", {
+      method: "PUT",
+      token: g.guardianToken,
+      json: { description: "Since 2009", website: "https://example.com" },
+    });
     expect(ok.body.settings).toMatchObject({ description: "Since 2009", website: "https://example.com" });
     expect((await api("/api/seller/settings", { method: "PUT", token: g.guardianToken, json: { website: "not a url" } })).status).toBe(400);
     const prof = await api<{ profile: { isAI: boolean; guardian: { username: string } } }>("/api/user/profile", { token: ai });

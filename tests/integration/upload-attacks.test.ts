@@ -22,13 +22,17 @@ let userId: string;
 const stored: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({
-    DATABASE_URL: process.env.DATABASE_URL ?? "",
-    UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
-    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-  }, { timeoutMs: 200_000 });
+  server = await startServer(
+    {
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    },
+    { timeoutMs: 200_000 },
+  );
   const username = `ua_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const post = (p: string, body: unknown) => fetch(`${server.url}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) =>
+    fetch(`${server.url}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   expect((await post("/api/accounts/create", { email: `${username}@example.test`, username, password: "long-enough-1", role: "SELLER" })).status).toBe(201);
   const login = (await (await post("/api/auth/login", { email: username, password: "long-enough-1" })).json()) as { token: string; user: { id: string } };
   token = login.token;
@@ -133,19 +137,61 @@ describe("upload attacks", () => {
       { type: "product_image", filename: "photo.png", declared: "image/png", data: jpeg, status: 201, mime: "image/jpeg" },
       { type: "product_image", filename: "page.png", declared: "image/png", data: Buffer.from(html), status: 415 },
       { type: "boothDocument", filename: "invoice.pdf", declared: "application/pdf", data: Buffer.from(html), status: 415 },
-      { type: "boothDocument", filename: "setup.pdf", declared: "application/pdf", data: Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(512)]), status: 415 },
+      {
+        type: "boothDocument",
+        filename: "setup.pdf",
+        declared: "application/pdf",
+        data: Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(512)]),
+        status: 415,
+      },
       // SVG with script, however it is dressed up: BOM and XML prolog, gzipped (svgz), named as PNG.
-      { type: "product_image", filename: "logo.png", declared: "image/png", data: Buffer.from(`\ufeff<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`), status: 415 },
-      { type: "boothLogo", filename: "logo.svgz", declared: "image/svg+xml", data: Buffer.from("1f8b0800000000000003b3292e4b57c8cc2b4f0500", "hex"), status: 415 },
+      {
+        type: "product_image",
+        filename: "logo.png",
+        declared: "image/png",
+        data: Buffer.from(`\ufeff<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`),
+        status: 415,
+      },
+      {
+        type: "boothLogo",
+        filename: "logo.svgz",
+        declared: "image/svg+xml",
+        data: Buffer.from("1f8b0800000000000003b3292e4b57c8cc2b4f0500", "hex"),
+        status: 415,
+      },
       // Polyglots: valid images/documents that also hold HTML or script. Stored as what they are.
-      { type: "product_image", filename: "poly.png", declared: "text/html", data: Buffer.concat([tinyPng(), Buffer.from(html)]), status: 201, mime: "image/png" },
-      { type: "product_image", filename: "poly.gif", declared: "application/javascript", data: Buffer.from(`GIF89a=1;document.title='pwned';//\x01\x00\x01\x00\x00\x00\x00;`, "latin1"), status: 201, mime: "image/gif" },
-      { type: "boothDocument", filename: "poly.pdf", declared: "text/html", data: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(html)]), status: 201, mime: "application/pdf" },
+      {
+        type: "product_image",
+        filename: "poly.png",
+        declared: "text/html",
+        data: Buffer.concat([tinyPng(), Buffer.from(html)]),
+        status: 201,
+        mime: "image/png",
+      },
+      {
+        type: "product_image",
+        filename: "poly.gif",
+        declared: "application/javascript",
+        data: Buffer.from(`GIF89a=1;document.title='pwned';//\x01\x00\x01\x00\x00\x00\x00;`, "latin1"),
+        status: 201,
+        mime: "image/gif",
+      },
+      {
+        type: "boothDocument",
+        filename: "poly.pdf",
+        declared: "text/html",
+        data: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(html)]),
+        status: 201,
+        mime: "application/pdf",
+      },
       // HTML is UTF-8 text: under a .csv name it is a CSV, served as a text/csv download.
       { type: "boothDocument", filename: "page.csv", declared: "text/html", data: Buffer.from(html), status: 201, mime: "text/csv" },
     ];
     for (const c of cases) {
-      const res = await upload([{ name: "type", value: c.type }, { name: "file", filename: c.filename, data: c.data, contentType: c.declared }]);
+      const res = await upload([
+        { name: "type", value: c.type },
+        { name: "file", filename: c.filename, data: c.data, contentType: c.declared },
+      ]);
       expect(res.status, `${c.filename}: ${res.text}`).toBe(c.status);
       if (c.status !== 201) {
         expect(res.body.code).toBe("unsupported_media_type");
@@ -173,16 +219,33 @@ describe("upload attacks", () => {
       // A proper-looking workbook whose sheet inflates to 1 GiB.
       ["sheet-bomb.xlsx", zipOf([xlsxTypes, workbook, zerosDeflated("xl/worksheets/sheet1.xml", 1024)])],
       // 2,000 directory entries sharing one 100 MiB kernel (the overlap trick: 200 GiB from 100 KB).
-      ["overlap-bomb.xlsx", zipOf([xlsxTypes, workbook, zerosDeflated("xl/media/kernel.bin", 100)], Array.from({ length: 2000 }, (_, i) => ({ name: `xl/media/image${i}.bin`, of: 2 })))],
+      [
+        "overlap-bomb.xlsx",
+        zipOf(
+          [xlsxTypes, workbook, zerosDeflated("xl/media/kernel.bin", 100)],
+          Array.from({ length: 2000 }, (_, i) => ({ name: `xl/media/image${i}.bin`, of: 2 })),
+        ),
+      ],
       // Same trick kept small, so only the overlap itself gives it away.
-      ["overlap-small.xlsx", zipOf([xlsxTypes, workbook, zerosDeflated("xl/media/kernel.bin", 1)], Array.from({ length: 20 }, (_, i) => ({ name: `xl/media/image${i}.bin`, of: 2 })))],
+      [
+        "overlap-small.xlsx",
+        zipOf(
+          [xlsxTypes, workbook, zerosDeflated("xl/media/kernel.bin", 1)],
+          Array.from({ length: 20 }, (_, i) => ({ name: `xl/media/image${i}.bin`, of: 2 })),
+        ),
+      ],
       // 20,000 tiny entries.
       ["many-entries.xlsx", zipOf([xlsxTypes, workbook, ...Array.from({ length: 20_000 }, (_, i) => ({ name: `xl/e${i}`, data: Buffer.alloc(0) }))])],
     ];
     const before = storedFiles();
     for (const [filename, data] of bombs) {
       const t0 = Date.now();
-      const { result: res, growth } = await peakRssGrowth(() => upload([{ name: "type", value: "boothDocument" }, { name: "file", filename, data }]));
+      const { result: res, growth } = await peakRssGrowth(() =>
+        upload([
+          { name: "type", value: "boothDocument" },
+          { name: "file", filename, data },
+        ]),
+      );
       const ms = Date.now() - t0;
       console.log(`zip bomb ${filename} (${data.length} bytes): ${res.status} in ${ms} ms, server RSS +${(growth / MiB).toFixed(1)} MiB`);
       expect(res.status, `${filename}: ${res.text}`).toBe(415);
@@ -192,9 +255,15 @@ describe("upload attacks", () => {
     }
     expect(storedFiles()).toEqual(before);
     // A real workbook still passes, also one that expands a lot but within reason.
-    const big = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "ok.xlsx", data: zipOf([xlsxTypes, workbook, zerosDeflated("xl/worksheets/sheet1.xml", 50)]) }]);
+    const big = await upload([
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "ok.xlsx", data: zipOf([xlsxTypes, workbook, zerosDeflated("xl/worksheets/sheet1.xml", 50)]) },
+    ]);
     expect(big.status, big.text).toBe(201);
-    const ok = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "ok.docx", data: officeFile("docx") }]);
+    const ok = await upload([
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "ok.docx", data: officeFile("docx") },
+    ]);
     expect(ok.status, ok.text).toBe(201);
   }, 60_000);
 
@@ -206,7 +275,17 @@ describe("upload attacks", () => {
       return { i, data, filename, type: i % 2 ? "boothDocument" : "product_image" };
     });
     const before = new Set(storedFiles());
-    const results = await Promise.all(files.map((f) => upload([{ name: "type", value: f.type }, { name: "file", filename: f.filename, data: f.data, encodeName: true }], { stream: f.i % 3 === 0 })));
+    const results = await Promise.all(
+      files.map((f) =>
+        upload(
+          [
+            { name: "type", value: f.type },
+            { name: "file", filename: f.filename, data: f.data, encodeName: true },
+          ],
+          { stream: f.i % 3 === 0 },
+        ),
+      ),
+    );
     for (const [n, res] of results.entries()) {
       expect(res.status, res.text).toBe(201);
       expect(res.body.name).toBe(n % 2 ? `pwned-${tag}-${n}.pdf` : `pwned-${tag}-${n}.png`);
@@ -234,16 +313,19 @@ describe("upload attacks", () => {
       if (storedFiles().length !== before.length) sawFiles = true;
     }, 10);
     const attempt = () =>
-      handUpload({ "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + fileSize + tail.length) }, async (send) => {
-        sent = 0;
-        if (!(await send(head))) return;
-        const chunk = Buffer.alloc(MiB, 0x20);
-        chunk.write("%PDF-1.4\n");
-        for (let left = fileSize; left > 0; left -= MiB) {
-          if (!(await send(chunk))) return;
-          sent += MiB;
-        }
-      });
+      handUpload(
+        { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + fileSize + tail.length) },
+        async (send) => {
+          sent = 0;
+          if (!(await send(head))) return;
+          const chunk = Buffer.alloc(MiB, 0x20);
+          chunk.write("%PDF-1.4\n");
+          for (let left = fileSize; left > 0; left -= MiB) {
+            if (!(await send(chunk))) return;
+            sent += MiB;
+          }
+        },
+      );
     // A connection reset can still swallow the answer (TCP discards what the client had not read
     // when the server's reset arrives); the server's side is the same each time, so try again.
     const retryReset = (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? attempt() : Promise.reject(err));
@@ -296,7 +378,10 @@ describe("upload attacks", () => {
     for (let i = 0; i < 50 && (storedFiles().length !== before.length || openFds() > fdsBefore); i++) await new Promise((r) => setTimeout(r, 100));
     expect(storedFiles()).toEqual(before);
     expect(openFds()).toBeLessThanOrEqual(fdsBefore);
-    const ok = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "after.pdf", data: minimalPdf() }]);
+    const ok = await upload([
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "after.pdf", data: minimalPdf() },
+    ]);
     expect(ok.status, ok.text).toBe(201);
   }, 30_000);
 

@@ -66,15 +66,24 @@ describe("upload limits and storage", () => {
       expect(storedFiles()).toEqual(before);
     }
     // The server is still fine afterwards.
-    const ok = await upload([{ name: "type", value: "product_image" }, { name: "file", filename: "ok.png", data: tinyPng() }]);
+    const ok = await upload([
+      { name: "type", value: "product_image" },
+      { name: "file", filename: "ok.png", data: tinyPng() },
+    ]);
     expect(ok.status, ok.text).toBe(201);
     expect(storedFiles()).toHaveLength(before.length + 1);
   }, 60_000);
 
   it("removes a file refused only after it was stored (a ZIP that turns out not to be an Office file)", async () => {
     const before = storedFiles();
-    const fake = zip([["a.txt", "x"], ["pad.bin", Buffer.alloc(200_000)]]);
-    const res = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "fake.xlsx", data: fake }]);
+    const fake = zip([
+      ["a.txt", "x"],
+      ["pad.bin", Buffer.alloc(200_000)],
+    ]);
+    const res = await upload([
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "fake.xlsx", data: fake },
+    ]);
     expect(res.status, res.text).toBe(415);
     expect(storedFiles()).toEqual(before);
   });
@@ -82,13 +91,25 @@ describe("upload limits and storage", () => {
   it("streams a 100 MB document to disk while the server's memory grows by less than 50 MB", async () => {
     const pid = server.child.pid!;
     // Warm up the route (module loading and first-request work are not what is measured).
-    const warm = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "warm.pdf", data: pdfOfSize(64 * 1024) }], true);
+    const warm = await upload(
+      [
+        { name: "type", value: "boothDocument" },
+        { name: "file", filename: "warm.pdf", data: pdfOfSize(64 * 1024) },
+      ],
+      true,
+    );
     expect(warm.status, warm.text).toBe(201);
     const before = rssBytes(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 50);
     try {
-      const res = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "catalogue.pdf", data: pdfOfSize(100 * MiB) }], true);
+      const res = await upload(
+        [
+          { name: "type", value: "boothDocument" },
+          { name: "file", filename: "catalogue.pdf", data: pdfOfSize(100 * MiB) },
+        ],
+        true,
+      );
       expect(res.status, res.text).toBe(201);
       expect(res.body).toMatchObject({ size: 100 * MiB, mimeType: "application/pdf", name: "catalogue.pdf" });
       const key = (res.body.url as string).replace(/^\/uploads\//, "");
@@ -102,7 +123,13 @@ describe("upload limits and storage", () => {
 
   it("refuses a 101 MB document with 413 and leaves nothing in storage", async () => {
     const before = storedFiles();
-    const res = await upload([{ name: "type", value: "boothDocument" }, { name: "file", filename: "too-big.pdf", data: pdfOfSize(101 * MiB) }], true);
+    const res = await upload(
+      [
+        { name: "type", value: "boothDocument" },
+        { name: "file", filename: "too-big.pdf", data: pdfOfSize(101 * MiB) },
+      ],
+      true,
+    );
     expect(res.status, res.text).toBe(413);
     expect(res.body.code).toBe("payload_too_large");
     expect(storedFiles()).toEqual(before);

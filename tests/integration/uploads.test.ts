@@ -49,7 +49,14 @@ describe("POST /api/upload", () => {
 
   it("accepts the file before the type, and a streamed (chunked) body", async () => {
     const token = await userToken();
-    const res = await upload(token, [{ name: "file", filename: "a.png", data: tinyPng([0, 0, 255, 255]) }, { name: "type", value: "boothBanner" }], { stream: true });
+    const res = await upload(
+      token,
+      [
+        { name: "file", filename: "a.png", data: tinyPng([0, 0, 255, 255]) },
+        { name: "type", value: "boothBanner" },
+      ],
+      { stream: true },
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body.mimeType).toBe("image/png");
   });
@@ -67,7 +74,10 @@ describe("POST /api/upload", () => {
     ];
     for (const [type, filename, data] of cases) {
       for (const order of ["type first", "file first"]) {
-        const parts = [{ name: "type", value: type }, { name: "file", filename, data }];
+        const parts = [
+          { name: "type", value: type },
+          { name: "file", filename, data },
+        ];
         const res = await upload(token, order === "type first" ? parts : parts.reverse());
         expect(res.status, `${type} ${filename} ${order}: ${res.text}`).toBe(415);
         expect(res.body.code).toBe("unsupported_media_type");
@@ -77,7 +87,10 @@ describe("POST /api/upload", () => {
 
   it("answers 400 for an unknown type or a missing part, 415 for a non-multipart body, 401 without sign-in", async () => {
     const token = await userToken();
-    const unknown = await upload(token, [{ name: "type", value: "avatar" }, { name: "file", filename: "a.png", data: tinyPng() }]);
+    const unknown = await upload(token, [
+      { name: "type", value: "avatar" },
+      { name: "file", filename: "a.png", data: tinyPng() },
+    ]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe("validation_failed");
     expect((unknown.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["type"]);
@@ -95,7 +108,10 @@ describe("POST /api/upload", () => {
     const noBoundary = await api("/api/upload", { token, method: "POST", body: "x", headers: { "content-type": "multipart/form-data" } });
     expect(noBoundary.status).toBe(415);
 
-    const anonymous = await upload(undefined, [{ name: "type", value: "product_image" }, { name: "file", filename: "a.png", data: tinyPng() }]);
+    const anonymous = await upload(undefined, [
+      { name: "type", value: "product_image" },
+      { name: "file", filename: "a.png", data: tinyPng() },
+    ]);
     expect(anonymous.status).toBe(401);
   });
 
@@ -104,16 +120,24 @@ describe("POST /api/upload", () => {
     const aiToken = await login(aiSeller.username, aiPassword);
     for (const type of ["logo", "banner"]) {
       for (const order of ["type first", "file first"]) {
-        const parts = [{ name: "type", value: type }, { name: "file", filename: "logo.png", data: tinyPng() }];
+        const parts = [
+          { name: "type", value: type },
+          { name: "file", filename: "logo.png", data: tinyPng() },
+        ];
         const res = await upload(aiToken, order === "type first" ? parts : parts.reverse());
         expect(res.status, `${type} ${order}`).toBe(403);
         expect(res.body.code).toBe("ai_not_allowed");
       }
     }
-    const booth = await upload(aiToken, [{ name: "type", value: "boothLogo" }, { name: "file", filename: "logo.png", data: tinyPng() }]);
+    const booth = await upload(aiToken, [
+      { name: "type", value: "boothLogo" },
+      { name: "file", filename: "logo.png", data: tinyPng() },
+    ]);
     expect(booth.status, booth.text).toBe(201);
 
-    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiSeller.aiUserId}&action=upload.create`, { token: guardianToken });
+    const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${aiSeller.aiUserId}&action=upload.create`, {
+      token: guardianToken,
+    });
     expect(logs.body.logs.filter((l) => !l.success)).toHaveLength(4);
     expect(logs.body.logs.filter((l) => l.success)).toHaveLength(1);
   });
@@ -124,12 +148,18 @@ describe("POST /api/upload", () => {
     const before = await api<{ user: { sellerProfileId: string | null } }>("/api/auth/me", { token });
     expect(before.body.user.sellerProfileId).toBeNull();
 
-    const logo = await upload(token, [{ name: "type", value: "logo" }, { name: "file", filename: "logo.png", data: tinyPng() }]);
+    const logo = await upload(token, [
+      { name: "type", value: "logo" },
+      { name: "file", filename: "logo.png", data: tinyPng() },
+    ]);
     expect(logo.status, logo.text).toBe(201);
     const after = await api<{ user: { sellerProfileId: string | null } }>("/api/auth/me", { token });
     expect(after.body.user.sellerProfileId).toEqual(expect.any(String));
 
-    const banner = await upload(token, [{ name: "file", filename: "banner.png", data: tinyPng() }, { name: "type", value: "banner" }]);
+    const banner = await upload(token, [
+      { name: "file", filename: "banner.png", data: tinyPng() },
+      { name: "type", value: "banner" },
+    ]);
     expect(banner.status, banner.text).toBe(201);
     const again = await api<{ user: { sellerProfileId: string | null } }>("/api/auth/me", { token });
     expect(again.body.user.sellerProfileId).toBe(after.body.user.sellerProfileId);
@@ -143,7 +173,10 @@ describe("POST /api/upload", () => {
       ["Katalog 2026 – Preise.pdf", pdf, "application/pdf"],
       ["prices.csv", csv, "text/csv"],
     ] as const) {
-      const res = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename, data }]);
+      const res = await upload(token, [
+        { name: "type", value: "boothDocument" },
+        { name: "file", filename, data },
+      ]);
       expect(res.status, res.text).toBe(201);
       expect(res.body).toMatchObject({ name: filename, size: data.length, mimeType: mime });
       const served = await fetch(`${baseUrl()}${res.body.url as string}`);
@@ -156,7 +189,10 @@ describe("POST /api/upload", () => {
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
     }
     // A binary file named .csv is not a CSV.
-    const binary = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "x.csv", data: Buffer.from([0x61, 0x00, 0x62, 0xff]) }]);
+    const binary = await upload(token, [
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "x.csv", data: Buffer.from([0x61, 0x00, 0x62, 0xff]) },
+    ]);
     expect(binary.status).toBe(415);
   });
 
@@ -168,27 +204,48 @@ describe("POST /api/upload", () => {
       ["sheet.xlsx", officeFile("xlsx", { typesLast: true, padding: 300_000 }), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     ] as const;
     for (const [filename, data, mime] of cases) {
-      const res = await upload(token, [{ name: "file", filename, data }, { name: "type", value: "boothDocument" }]);
+      const res = await upload(token, [
+        { name: "file", filename, data },
+        { name: "type", value: "boothDocument" },
+      ]);
       expect(res.status, res.text).toBe(201);
       expect(res.body.mimeType).toBe(mime);
     }
-    const plainZip = zip([["a.txt", "x".repeat(100)], ["pad.bin", Buffer.alloc(100_000)]]);
-    const refused = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "fake.docx", data: plainZip }]);
+    const plainZip = zip([
+      ["a.txt", "x".repeat(100)],
+      ["pad.bin", Buffer.alloc(100_000)],
+    ]);
+    const refused = await upload(token, [
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "fake.docx", data: plainZip },
+    ]);
     expect(refused.status, refused.text).toBe(415);
   });
 
   it("sanitizes the file name: no path parts, no .., no NUL or control characters", async () => {
     const token = await userToken();
-    const res = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "..\\..\\..\\etc/../..\u0000\u0007report\u202e.pdf", data: minimalPdf(), encodeName: true }]);
+    const res = await upload(token, [
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "..\\..\\..\\etc/../..\u0000\u0007report\u202e.pdf", data: minimalPdf(), encodeName: true },
+    ]);
     expect(res.status, res.text).toBe(201);
     expect(res.body.name).toBe("report.pdf");
-    const raw = await upload(token, [{ name: "type", value: "boothDocument" }, { name: "file", filename: "../../../tmp/évil .pdf", data: minimalPdf() }]);
+    const raw = await upload(token, [
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "../../../tmp/évil .pdf", data: minimalPdf() },
+    ]);
     expect(raw.status, raw.text).toBe(201);
     expect(raw.body.name).toBe("évil .pdf");
   });
 
   it("answers 404 for unknown keys and anything outside the generated form", async () => {
-    for (const path of ["/uploads/ab/0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f", "/uploads/..%2F..%2Fetc%2Fpasswd", "/uploads/ab/../../package.json", "/uploads/x", "/uploads/ab/cd/ef"]) {
+    for (const path of [
+      "/uploads/ab/0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f",
+      "/uploads/..%2F..%2Fetc%2Fpasswd",
+      "/uploads/ab/../../package.json",
+      "/uploads/x",
+      "/uploads/ab/cd/ef",
+    ]) {
       const res = await fetch(`${baseUrl()}${path}`);
       expect(res.status, path).toBe(404);
     }

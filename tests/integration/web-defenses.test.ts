@@ -90,7 +90,12 @@ describe("CSRF on cookie flows", () => {
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body.code).toBe("cross_site_request");
       // A form post needs no preflight: text/plain carrying JSON.
-      const form = await api("/api/keys", { cookie, headers: { ...headers, "content-type": "text/plain" }, body: JSON.stringify({ name: "csrf" }), method: "POST" });
+      const form = await api("/api/keys", {
+        cookie,
+        headers: { ...headers, "content-type": "text/plain" },
+        body: JSON.stringify({ name: "csrf" }),
+        method: "POST",
+      });
       expect(form.status).toBe(403);
     }
     expect((await api<Keys>("/api/keys", { cookie })).body.keys).toEqual([]);
@@ -110,7 +115,11 @@ describe("CSRF on cookie flows", () => {
   it("lets Bearer and API-key calls through from any origin (a browser never sends them by itself)", async () => {
     const user = await createUser();
     const token = await login(user.username, user.password);
-    const res = await api<{ secret: string }>("/api/keys", { token, headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" }, json: { name: "tool" } });
+    const res = await api<{ secret: string }>("/api/keys", {
+      token,
+      headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+      json: { name: "tool" },
+    });
     expect(res.status).toBe(201);
     const viaKey = await api("/api/buyer/requirements", {
       headers: { "x-api-key": res.body.secret, origin: "http://evil.example", "sec-fetch-site": "cross-site" },
@@ -173,11 +182,21 @@ describe("redirects and the proxy", () => {
 
   it("never sends a signed-in user to a foreign callbackUrl", { timeout: 60_000 }, async () => {
     const user = await createUser();
-    const foreign = ["https://evil.example/steal", "//evil.example/x", "/\\evil.example", "http://localhost.evil.example", `${publicOrigin()}@evil.example`, "javascript:alert(1)"];
+    const foreign = [
+      "https://evil.example/steal",
+      "//evil.example/x",
+      "/\\evil.example",
+      "http://localhost.evil.example",
+      `${publicOrigin()}@evil.example`,
+      "javascript:alert(1)",
+    ];
     const answers = await Promise.all(foreign.map((callbackUrl) => callbackTo(user, callbackUrl)));
     for (const [i, { res, body }] of answers.entries()) {
       const callbackUrl = foreign[i]!;
-      expect(res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")), callbackUrl).toBe(true);
+      expect(
+        res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token=")),
+        callbackUrl,
+      ).toBe(true);
       const target = new URL(body.url, publicOrigin());
       expect(target.origin, `${callbackUrl} -> ${body.url}`).toBe(publicOrigin());
       // The callback-url cookie NextAuth keeps is sanitized the same way.
@@ -189,12 +208,20 @@ describe("redirects and the proxy", () => {
   });
 
   it("still runs proxy.ts when a request carries x-middleware-subrequest", async () => {
-    for (const marker of ["proxy:proxy:proxy:proxy:proxy", "middleware:middleware:middleware:middleware:middleware", "src/proxy:src/proxy:src/proxy:src/proxy:src/proxy", "proxy"]) {
+    for (const marker of [
+      "proxy:proxy:proxy:proxy:proxy",
+      "middleware:middleware:middleware:middleware:middleware",
+      "src/proxy:src/proxy:src/proxy:src/proxy:src/proxy",
+      "proxy",
+    ]) {
       const res = await fetch(`${baseUrl()}/`, { headers: { "x-middleware-subrequest": marker, "accept-language": "de" }, redirect: "manual" });
       // next-intl's locale detection (a redirect to /de) and the device cookie and CSP are the proxy's.
       expect(res.status, marker).toBe(307);
       expect(res.headers.get("location"), marker).toMatch(/\/de$/);
-      expect(res.headers.getSetCookie().some((c) => c.startsWith("et_device=")), marker).toBe(true);
+      expect(
+        res.headers.getSetCookie().some((c) => c.startsWith("et_device=")),
+        marker,
+      ).toBe(true);
       expect(res.headers.get("content-security-policy"), marker).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
       const page = await fetch(`${baseUrl()}/en/register`, { headers: { "x-middleware-subrequest": marker }, redirect: "manual" });
       expect(page.status, marker).toBe(307);
@@ -215,9 +242,15 @@ describe("session fixation", () => {
       expect(signed.sessionCookie).not.toBe(before);
       expect((await sid(signed.sessionCookie!))!.id).toBe(victim.id);
 
-      const delegated = await api("/api/auth/delegate-login", { cookie: before, json: { email: victim.username, password: victim.password, restrictTo: "NON_ADMIN" } });
+      const delegated = await api("/api/auth/delegate-login", {
+        cookie: before,
+        json: { email: victim.username, password: victim.password, restrictTo: "NON_ADMIN" },
+      });
       expect(delegated.status).toBe(200);
-      const issued = delegated.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!.split(";")[0]!;
+      const issued = delegated.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("next-auth.session-token="))!
+        .split(";")[0]!;
       expect(issued).not.toBe(before);
       expect((await sid(issued))!.id).toBe(victim.id);
     }
@@ -244,14 +277,28 @@ describe("security headers", () => {
   it("gives pages a CSP without 'unsafe-inline' scripts: a fresh nonce on every script of rendered pages, hashes of the inline scripts of prerendered ones", async () => {
     const nonces = new Set<string>();
     let prerendered = 0;
-    const paths = ["/", "/register", "/sign-in?callbackUrl=/chat", "/search?q=x", "/zh/exhibitions", "/legal/ai-privacy-policy", "/ar/api-docs", "/no-such-page"];
+    const paths = [
+      "/",
+      "/register",
+      "/sign-in?callbackUrl=/chat",
+      "/search?q=x",
+      "/zh/exhibitions",
+      "/legal/ai-privacy-policy",
+      "/ar/api-docs",
+      "/no-such-page",
+    ];
     for (const path of paths) {
       const res = await fetch(`${baseUrl()}${path}`);
       expect(res.status, path).toBe(path === "/no-such-page" ? 404 : 200);
       for (const [k, v] of Object.entries(BASE)) expect(res.headers.get(k), `${path} ${k}`).toBe(v);
       expect(res.headers.get("strict-transport-security")).toBeNull();
       const csp = res.headers.get("content-security-policy") ?? "";
-      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([n, ...v]) => [n, v]));
+      const directives = Object.fromEntries(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([n, ...v]) => [n, v]),
+      );
       expect(directives["frame-ancestors"], path).toEqual(["'none'"]);
       expect(directives["object-src"], path).toEqual(["'none'"]);
       expect(directives["base-uri"], path).toEqual(["'self'"]);

@@ -15,7 +15,10 @@ const upstreams = new Set(world.instances.map((i) => i.upstream));
 /** The instance that finally answered (nginx lists every one it tried). */
 const answeredBy = (h: Headers | Record<string, string | string[] | undefined>) => {
   const v = h instanceof Headers ? h.get("x-upstream") : h["x-upstream"];
-  return String(v ?? "").split(",").pop()!.trim();
+  return String(v ?? "")
+    .split(",")
+    .pop()!
+    .trim();
 };
 const sql = postgres(world.databaseUrl, { max: 2, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -31,7 +34,9 @@ function getFrom(localAddress: string, path: string, spoof: string) {
   return new Promise<{ status: number; upstream: string; remaining: string }>((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: url.pathname, localAddress, headers: { "x-forwarded-for": spoof } }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode!, upstream: answeredBy(res.headers as Record<string, string>), remaining: String(res.headers.ratelimit ?? "") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, upstream: answeredBy(res.headers as Record<string, string>), remaining: String(res.headers.ratelimit ?? "") }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -56,7 +61,10 @@ describe("two instances behind nginx", () => {
     // the other: both are signed with the shared AUTH_SECRET.
     const csrfRes = await fetch(`${world.nginxUrl}/api/auth/csrf`);
     const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrfCookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const callback = await fetch(`${world.nginxUrl}/api/auth/callback/credentials`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
@@ -65,7 +73,10 @@ describe("two instances behind nginx", () => {
     });
     expect(callback.status).toBe(200);
     expect(answeredBy(callback.headers)).not.toBe(answeredBy(csrfRes.headers));
-    const cookie = callback.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))?.split(";")[0];
+    const cookie = callback.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("next-auth.session-token="))
+      ?.split(";")[0];
     expect(cookie).toBeTruthy();
 
     const seen = new Set<string>();
@@ -78,7 +89,11 @@ describe("two instances behind nginx", () => {
     expect(seen).toEqual(upstreams);
 
     // A token issued by instance A works on B; signing out on B ends it on A.
-    const issued = await fetch(`${A.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.username, password: user.password }) });
+    const issued = await fetch(`${A.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.username, password: user.password }),
+    });
     const { token } = (await issued.json()) as { token: string };
     const meOn = (inst: typeof A) => fetch(`${inst.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect(await meOn(B)).toBe(200);
@@ -138,10 +153,15 @@ describe("two instances behind nginx", () => {
     const hash = createHash("sha256");
     for await (const c of pdfOfSize(size)()) hash.update(c);
     const expected = hash.digest("hex");
-    const up = await postMultipart(`${world.nginxUrl}/api/upload`, token, [
-      { name: "type", value: "boothDocument" },
-      { name: "file", filename: "catalogue.pdf", data: pdfOfSize(size) },
-    ], { stream: true });
+    const up = await postMultipart(
+      `${world.nginxUrl}/api/upload`,
+      token,
+      [
+        { name: "type", value: "boothDocument" },
+        { name: "file", filename: "catalogue.pdf", data: pdfOfSize(size) },
+      ],
+      { stream: true },
+    );
     expect(up.status, up.text).toBe(201);
     const storedBy = answeredBy(up.headers);
     const other = world.instances.find((i) => i.upstream !== storedBy)!;
@@ -151,7 +171,11 @@ describe("two instances behind nginx", () => {
       const res = await fetch(`${base}${up.body.url as string}`);
       expect(res.status).toBe(200);
       if (base === world.nginxUrl) servedBy.add(answeredBy(res.headers));
-      expect(createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex")).toBe(expected);
+      expect(
+        createHash("sha256")
+          .update(Buffer.from(await res.arrayBuffer()))
+          .digest("hex"),
+      ).toBe(expected);
     }
     expect(servedBy).toEqual(upstreams);
   });
@@ -170,9 +194,11 @@ describe("two instances behind nginx", () => {
     let acked = 0;
     let ackedAfterKill = 0;
     const send = async (w: number, content: string, key: string) => {
-      const res = await api<{ message: { id: string } }>("/api/chat/messages", { token: senders[w]!.token, json: { to: recipient.user.id, content }, headers: { "idempotency-key": key } }).catch(
-        (err: unknown) => ({ status: 0, body: { message: { id: "" } }, headers: new Headers(), text: String(err) }),
-      );
+      const res = await api<{ message: { id: string } }>("/api/chat/messages", {
+        token: senders[w]!.token,
+        json: { to: recipient.user.id, content },
+        headers: { "idempotency-key": key },
+      }).catch((err: unknown) => ({ status: 0, body: { message: { id: "" } }, headers: new Headers(), text: String(err) }));
       return { status: res.status, id: res.status === 201 ? res.body.message.id : undefined, upstream: answeredBy(res.headers) };
     };
     const deadline = Date.now() + 60_000;
@@ -222,13 +248,17 @@ describe("two instances behind nginx", () => {
       }
       expect(again.status, f.content).toBe(201);
     }
-    const after = await sql<{ content: string; n: number }[]>`select content, count(*)::int as n from messages where content like ${`${run} write %`} group by content`;
+    const after = await sql<
+      { content: string; n: number }[]
+    >`select content, count(*)::int as n from messages where content like ${`${run} write %`} group by content`;
     expect(after.length).toBe(writes.length);
     expect(after.every((r) => r.n === 1)).toBe(true);
 
     // nginx keeps answering, health and reads, from the survivor.
     const reads = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => fetch(`${world.nginxUrl}${i % 2 ? "/api/health" : "/api/chat/conversations"}`, { headers: { authorization: `Bearer ${recipient.token}` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${world.nginxUrl}${i % 2 ? "/api/health" : "/api/chat/conversations"}`, { headers: { authorization: `Bearer ${recipient.token}` } }),
+      ),
     );
     for (const r of reads) {
       expect(r.status).toBe(200);

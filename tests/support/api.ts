@@ -30,7 +30,8 @@ export async function api<T = Record<string, unknown>>(
   const text = await res.text();
   // Every answer is held to the published OpenAPI description (tests/support/response-check.ts);
   // 502/504 come from a proxy in front (the scale test's nginx), never from the app.
-  if (res.status !== 502 && res.status !== 504) await checkResponse(baseUrl(), method, new URL(path, "http://x").pathname, res.status, res.headers.get("content-type"), text);
+  if (res.status !== 502 && res.status !== 504)
+    await checkResponse(baseUrl(), method, new URL(path, "http://x").pathname, res.status, res.headers.get("content-type"), text);
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
@@ -77,7 +78,10 @@ export async function createGuardianWithAi() {
 export async function credentialsSignIn(identifier: string, password: string, extraCookie = "", callbackUrl = "/") {
   const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrfRes.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const form = new URLSearchParams({ csrfToken, email: identifier, password, callbackUrl, json: "true" });
   const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
     method: "POST",
@@ -87,7 +91,12 @@ export async function credentialsSignIn(identifier: string, password: string, ex
   });
   const setCookies = res.headers.getSetCookie();
   const session = setCookies.find((c) => c.startsWith("next-auth.session-token="));
-  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as { url?: string } | null, sessionCookie: session?.split(";")[0] ?? null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json().catch(() => null)) as { url?: string } | null,
+    sessionCookie: session?.split(";")[0] ?? null,
+  };
 }
 
 export const adminToken = () => login("test_admin", "test-admin-password");
@@ -108,7 +117,17 @@ export async function createSeller() {
   return { user, token, storeId: me.body.user.sellerProfileId };
 }
 
-export type ProductBody = { title?: string; price?: number; currency?: string; category?: string; moq?: number; keywords?: string[]; images?: string[]; description?: string; boothId?: string };
+export type ProductBody = {
+  title?: string;
+  price?: number;
+  currency?: string;
+  category?: string;
+  moq?: number;
+  keywords?: string[];
+  images?: string[];
+  description?: string;
+  boothId?: string;
+};
 
 export async function createProduct(token: string, body: ProductBody = {}) {
   const { leaf } = await someCategory();

@@ -69,7 +69,9 @@ export async function tableChecksums(q: Query, except: string[] = [], ignoreColu
   for (const t of tables.filter((t) => !except.includes(t))) {
     const drop = (ignoreColumns[t] ?? []).map((c) => ` - '${c}'`).join("");
     const row = `(to_jsonb(x)${drop})::text`;
-    const [r] = await q<{ sum: string; n: unknown }>(`select md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as sum, count(*) as n from "${t}" x`);
+    const [r] = await q<{ sum: string; n: unknown }>(
+      `select md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as sum, count(*) as n from "${t}" x`,
+    );
     out[t] = `${String(r!.n)}:${r!.sum}`;
   }
   return out;

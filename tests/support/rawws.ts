@@ -94,8 +94,7 @@ export function rawSocket(base: string, opts: { origin?: string; host?: string; 
     socket.on("error", finish);
     socket.on("close", finish);
     socket.on("end", finish);
-    const json = () =>
-      frames.filter((f) => f.opcode === 1).map((f) => JSON.parse(f.payload.toString("utf8")) as Record<string, unknown>);
+    const json = () => frames.filter((f) => f.opcode === 1).map((f) => JSON.parse(f.payload.toString("utf8")) as Record<string, unknown>);
     const raw: Omit<RawSocket, "status"> = {
       socket,
       frames,
@@ -140,6 +139,10 @@ export function rawSocket(base: string, opts: { origin?: string; host?: string; 
       ...(opts.origin ? { Origin: opts.origin } : {}),
       ...(opts.headers ?? {}),
     };
-    socket.write(`GET /ws/chat HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`);
+    socket.write(
+      `GET /ws/chat HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\r\n")}\r\n\r\n`,
+    );
   });
 }

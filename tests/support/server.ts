@@ -28,7 +28,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string | undefined> = {}, opts: { dataDir?: string; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string | undefined> = {},
+  opts: { dataDir?: string; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(process.env.EXPO_TEST_TMP ?? tmpdir(), "expo-trade-test-"));
@@ -66,7 +69,7 @@ export async function startServer(extraEnv: Record<string, string | undefined> =
     if (m.error !== undefined) w?.reject(new Error(m.error));
     else w?.resolve(m.rows ?? []);
   });
-  const sql = <T,>(text: string, params: unknown[] = []) =>
+  const sql = <T>(text: string, params: unknown[] = []) =>
     new Promise<T[]>((resolve, reject) => {
       if (!opts.sql) return reject(new Error("startServer(..., { sql: true }) enables SQL over IPC"));
       const id = ++asked;

@@ -93,7 +93,16 @@ describe("ownOrigins", () => {
   });
 
   it("refuses every other origin, null and garbage", () => {
-    for (const o of ["https://evil.example", "https://expo.example.com.evil.example", "http://expo.example.com", "https://expo.example.com:8443", "null", "", "javascript:alert(1)", "file:///etc"]) {
+    for (const o of [
+      "https://evil.example",
+      "https://expo.example.com.evil.example",
+      "http://expo.example.com",
+      "https://expo.example.com:8443",
+      "null",
+      "",
+      "javascript:alert(1)",
+      "file:///etc",
+    ]) {
       expect(origins.allows(o, host("internal:3000")), o).toBe(false);
     }
     expect(origins.allows("http://localhost:3001", host("localhost:3000"))).toBe(false);

@@ -108,11 +108,15 @@ describe("the light request", () => {
     };
     const answer = await new Promise<{ status: number; body: string; clientEnded: boolean }>((resolve, reject) => {
       let ended = false;
-      const req = httpRequest(`${base}/api/upload`, { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } }, (res) => {
-        let text = "";
-        res.on("data", (c: Buffer) => (text += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode!, body: text, clientEnded: ended }));
-      });
+      const req = httpRequest(
+        `${base}/api/upload`,
+        { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } },
+        (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, body: text, clientEnded: ended }));
+        },
+      );
       req.on("error", reject);
       // Only the first 64 KiB go out; the rest is never sent unless the answer comes first.
       req.write(Buffer.alloc(64 * 1024, 1));

@@ -18,7 +18,14 @@ const state = (over: Partial<CatalogState> = {}): CatalogState => ({
   text: "desk lamp • lampe • led",
   ...over,
 });
-const matcher = (over: Partial<ListMatcher> = {}): ListMatcher => ({ terms: ["lamp"], categories: null, exhibition: false, facets: false, priceOrder: false, ...over });
+const matcher = (over: Partial<ListMatcher> = {}): ListMatcher => ({
+  terms: ["lamp"],
+  categories: null,
+  exhibition: false,
+  facets: false,
+  priceOrder: false,
+  ...over,
+});
 const change = (before: CatalogState | null, after: CatalogState | null, productId = "p-9"): CatalogChange => ({
   seq: 1,
   kind: "product",

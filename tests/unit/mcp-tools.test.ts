@@ -18,7 +18,11 @@ describe("MCP tool table", () => {
   it("has no argument that could go to two places", () => {
     for (const tool of TOOLS) {
       for (const { op } of routesOf(tool)) {
-        const parts = [shapeKeys(op.params), shapeKeys(op.query), op.query ? shapeKeys(op.body).filter((k) => !shapeKeys(op.query).includes(k)) : shapeKeys(op.body)];
+        const parts = [
+          shapeKeys(op.params),
+          shapeKeys(op.query),
+          op.query ? shapeKeys(op.body).filter((k) => !shapeKeys(op.query).includes(k)) : shapeKeys(op.body),
+        ];
         const all = parts.flat();
         expect(new Set(all).size, tool.name).toBe(all.length);
         expect(all, tool.name).not.toContain(IDEMPOTENCY_ARG);

@@ -26,7 +26,9 @@ function routesOnDisk(): { method: string; path: string }[] {
     const rel = path.relative(APP_DIR, path.dirname(file)).split(path.sep).join("/");
     const apiPath = "/" + rel.replace(/\[([^\].]+)\]/g, "{$1}");
     const src = readFileSync(file, "utf8");
-    const methods = new Set([...src.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g), ...src.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!));
+    const methods = new Set(
+      [...src.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g), ...src.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!),
+    );
     // Catch-alls: NextAuth (documented path by path) and the problem+json 404 for unknown paths.
     if (apiPath.includes("[...")) return [];
     return [...methods].map((method) => ({ method, path: apiPath }));

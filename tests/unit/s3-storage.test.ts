@@ -129,7 +129,13 @@ describe("S3Storage", () => {
   });
 
   it("reports a refused signature as an error", async () => {
-    const bad = new S3Storage({ endpoint, region: "eu-test-1", bucket: "bucket", credentials: { ...credentials, secretAccessKey: "wrong" }, forcePathStyle: true });
+    const bad = new S3Storage({
+      endpoint,
+      region: "eu-test-1",
+      bucket: "bucket",
+      credentials: { ...credentials, secretAccessKey: "wrong" },
+      forcePathStyle: true,
+    });
     await expect(bad.put(newStorageKey(), Readable.from([Buffer.from("x")]), { contentType: "text/csv" })).rejects.toThrow(/403 SignatureDoesNotMatch/);
   });
 

@@ -13,7 +13,12 @@ describe("SigV4 signer (AWS S3 documentation examples)", () => {
     const url = new URL(`${base}/test.txt`);
     const headers = signRequest({ method: "GET", url, headers: { Range: "bytes=0-9" }, payloadHash: EMPTY_SHA256, region: "us-east-1", credentials, date });
     // The canonical request's hash, as printed in the example's StringToSign.
-    const { text } = canonicalRequest("GET", url, { host: url.host, range: "bytes=0-9", "x-amz-content-sha256": EMPTY_SHA256, "x-amz-date": "20130524T000000Z" }, EMPTY_SHA256);
+    const { text } = canonicalRequest(
+      "GET",
+      url,
+      { host: url.host, range: "bytes=0-9", "x-amz-content-sha256": EMPTY_SHA256, "x-amz-date": "20130524T000000Z" },
+      EMPTY_SHA256,
+    );
     expect(sha256Hex(text)).toBe("7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972");
     expect(headers["x-amz-date"]).toBe("20130524T000000Z");
     expect(headers.authorization).toBe(
@@ -46,14 +51,28 @@ describe("SigV4 signer (AWS S3 documentation examples)", () => {
   });
 
   it("GET Bucket (list objects), query parameters given out of order", () => {
-    const headers = signRequest({ method: "GET", url: new URL(`${base}/?prefix=J&max-keys=2`), payloadHash: EMPTY_SHA256, region: "us-east-1", credentials, date });
+    const headers = signRequest({
+      method: "GET",
+      url: new URL(`${base}/?prefix=J&max-keys=2`),
+      payloadHash: EMPTY_SHA256,
+      region: "us-east-1",
+      credentials,
+      date,
+    });
     expect(signature(headers)).toBe("34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7");
   });
 
   it("encodes each key segment once and keeps a non-default port in the host", () => {
     expect(canonicalUri("/bucket/a b/é(1)*.jpg")).toBe("/bucket/a%20b/%C3%A9%281%29%2A.jpg");
     expect(canonicalUri("/bucket/a%20b")).toBe("/bucket/a%20b");
-    const headers = signRequest({ method: "GET", url: new URL("http://minio:9000/bucket/k"), payloadHash: EMPTY_SHA256, region: "us-east-1", credentials, date });
+    const headers = signRequest({
+      method: "GET",
+      url: new URL("http://minio:9000/bucket/k"),
+      payloadHash: EMPTY_SHA256,
+      region: "us-east-1",
+      credentials,
+      date,
+    });
     expect(headers.host).toBe("minio:9000");
   });
 });

@@ -16,8 +16,18 @@ describe("Bearer tokens", () => {
     const [, payload] = good.split(".");
     const cases = [
       `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
-      await new SignJWT({ sid: "s1" }).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setIssuer("expo-trade").setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-another")),
-      await new SignJWT({ sid: "s1" }).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setIssuer("expo-trade").setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key),
+      await new SignJWT({ sid: "s1" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("u1")
+        .setIssuer("expo-trade")
+        .setExpirationTime("1h")
+        .sign(new TextEncoder().encode("another-secret-another-secret-another")),
+      await new SignJWT({ sid: "s1" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("u1")
+        .setIssuer("expo-trade")
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(key),
       await new SignJWT({ sid: "s1" }).setProtectedHeader({ alg: "HS256" }).setIssuer("expo-trade").setExpirationTime("1h").sign(key),
       await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setIssuer("expo-trade").setExpirationTime("1h").sign(key),
       await new SignJWT({ sid: "s1" }).setProtectedHeader({ alg: "HS512" }).setSubject("u1").setIssuer("expo-trade").setExpirationTime("1h").sign(key),

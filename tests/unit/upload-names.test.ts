@@ -39,7 +39,9 @@ describe("sanitizeFileName", () => {
 
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the exact UTF-8 name", () => {
-    expect(contentDisposition("attachment", 'Preis "liste" ü.csv')).toBe(`attachment; filename="Preis _liste_ _.csv"; filename*=UTF-8''Preis%20%22liste%22%20%C3%BC.csv`);
+    expect(contentDisposition("attachment", 'Preis "liste" ü.csv')).toBe(
+      `attachment; filename="Preis _liste_ _.csv"; filename*=UTF-8''Preis%20%22liste%22%20%C3%BC.csv`,
+    );
     expect(contentDisposition("attachment", "a'(b)*.pdf")).toBe(`attachment; filename="a'(b)*.pdf"; filename*=UTF-8''a%27%28b%29%2A.pdf`);
   });
 });

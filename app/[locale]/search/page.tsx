@@ -37,7 +37,11 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
   const current = Object.fromEntries(FIELDS.map((f) => [f, typeof raw[f] === "string" ? (raw[f] as string) : ""]));
   const hrefFor = (changes: Record<string, string | number>) => ({
     pathname: "/search",
-    query: Object.fromEntries(Object.entries({ ...current, page: String(query.page), ...changes }).filter(([, v]) => v !== "" && v !== undefined).map(([k, v]) => [k, String(v)])),
+    query: Object.fromEntries(
+      Object.entries({ ...current, page: String(query.page), ...changes })
+        .filter(([, v]) => v !== "" && v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ),
   });
 
   return (
@@ -71,16 +75,39 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
           <div className="grid grid-cols-2 gap-2">
             <label className="block">
               <span className="font-medium">{t("minPrice")}</span>
-              <input name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={current.minPrice} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2" />
+              <input
+                name="minPrice"
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                defaultValue={current.minPrice}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
+              />
             </label>
             <label className="block">
               <span className="font-medium">{t("maxPrice")}</span>
-              <input name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={current.maxPrice} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2" />
+              <input
+                name="maxPrice"
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                defaultValue={current.maxPrice}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
+              />
             </label>
           </div>
           <label className="block">
             <span className="font-medium">{t("maxMoq")}</span>
-            <input name="maxMoq" type="number" min={1} step={1} defaultValue={current.maxMoq} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2" />
+            <input
+              name="maxMoq"
+              type="number"
+              min={1}
+              step={1}
+              defaultValue={current.maxMoq}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
+            />
           </label>
           <label className="flex items-center gap-2">
             <input name="acceptsOEM" type="checkbox" value="true" defaultChecked={current.acceptsOEM === "true"} />
@@ -112,7 +139,10 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
             <ul className="mt-2 space-y-1">
               {result.facets.categories.map((f) => (
                 <li key={f.id}>
-                  <Link href={hrefFor({ category: f.id, page: 1 })} className={`flex justify-between gap-2 hover:text-brand-700 ${current.category === f.id ? "font-semibold" : ""}`}>
+                  <Link
+                    href={hrefFor({ category: f.id, page: 1 })}
+                    className={`flex justify-between gap-2 hover:text-brand-700 ${current.category === f.id ? "font-semibold" : ""}`}
+                  >
                     <span>{f.name}</span>
                     <span className="text-slate-500">{f.count}</span>
                   </Link>

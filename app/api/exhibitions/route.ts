@@ -7,4 +7,6 @@ import { createExhibition, listExhibitions } from "@/lib/services/catalog/exhibi
 
 export const GET = route(listExhibitionsOp, async ({ ctx, query }) => listExhibitions(ctx.db, query));
 
-export const POST = route(createExhibitionOp, async ({ ctx, body }) => json({ exhibition: await createExhibition(ctx.db, humanUser(ctx.actor).id, body) }, 201));
+export const POST = route(createExhibitionOp, async ({ ctx, body }) =>
+  json({ exhibition: await createExhibition(ctx.db, humanUser(ctx.actor).id, body) }, 201),
+);

@@ -6,6 +6,8 @@ import { actingSellerProfileId } from "@/lib/auth/actor";
 import { createProduct } from "@/lib/services/catalog/products";
 import { searchProductsJson } from "@/lib/services/catalog/search";
 
-export const GET = route(listProductsOp, async ({ ctx, query }) => listAnswer(await searchProductsJson(ctx.db, query, { facets: false, ownStore: actingSellerProfileId(ctx.actor) })));
+export const GET = route(listProductsOp, async ({ ctx, query }) =>
+  listAnswer(await searchProductsJson(ctx.db, query, { facets: false, ownStore: actingSellerProfileId(ctx.actor) })),
+);
 
 export const POST = route(createProductOp, async ({ ctx, body }) => json({ product: await createProduct(ctx.db, ctx.actor, body) }, 201));

@@ -75,7 +75,12 @@ export const publicBoothsOp = defineOperation({
   responses: {
     200: {
       description: "Booths",
-      schema: z.object({ booths: z.array(BoothSchema.extend({ companyName: z.string(), productCount: z.number() })), page: z.number(), limit: z.number(), total: z.number() }),
+      schema: z.object({
+        booths: z.array(BoothSchema.extend({ companyName: z.string(), productCount: z.number() })),
+        page: z.number(),
+        limit: z.number(),
+        total: z.number(),
+      }),
     },
     ...errorResponses(400, 429),
   },
@@ -90,5 +95,8 @@ export const listOwnBoothsOp = defineOperation({
   access: "user",
   permission: "none",
   action: "booth.list",
-  responses: { 200: { description: "Booths", schema: z.object({ booths: z.array(BoothSchema.extend({ productCount: z.number() })) }) }, ...errorResponses(401, 429) },
+  responses: {
+    200: { description: "Booths", schema: z.object({ booths: z.array(BoothSchema.extend({ productCount: z.number() })) }) },
+    ...errorResponses(401, 429),
+  },
 });

@@ -62,7 +62,10 @@ export const getExhibitionOp = defineOperation({
   summary: "An exhibition (by id or slug) with its published booths (public)",
   tags: ["Exhibitions"],
   params: IdParam,
-  responses: { 200: { description: "Exhibition", schema: z.object({ exhibition: ExhibitionSchema.extend({ booths: z.array(BoothWithCompany) }) }) }, ...errorResponses(404, 429) },
+  responses: {
+    200: { description: "Exhibition", schema: z.object({ exhibition: ExhibitionSchema.extend({ booths: z.array(BoothWithCompany) }) }) },
+    ...errorResponses(404, 429),
+  },
 });
 
 export const createExhibitionOp = defineOperation({
@@ -102,4 +105,3 @@ export const publicSellersOp = defineOperation({
     ...errorResponses(400, 429),
   },
 });
-

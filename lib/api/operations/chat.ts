@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { ConversationIdParam, ConversationPage, ConversationParam, ConversationSchema, MessagePage, MessagesQuery, SendMessageBody, SentMessage } from "@/lib/schemas/chat";
+import {
+  ConversationIdParam,
+  ConversationPage,
+  ConversationParam,
+  ConversationSchema,
+  MessagePage,
+  MessagesQuery,
+  SendMessageBody,
+  SentMessage,
+} from "@/lib/schemas/chat";
 import { errorResponses, PageQuery } from "@/lib/schemas/common";
 import { defineOperation } from "../operation";
 

@@ -42,7 +42,10 @@ export const listTasksOp = defineOperation({
   summary: "Marketplace tasks (open ones by default; `mine=created|claimed`)",
   action: "task.list",
   query: TaskListQuery,
-  responses: { 200: { description: "Tasks", schema: z.object({ tasks: z.array(TaskSchema), page: z.number(), limit: z.number(), total: z.number() }) }, ...errorResponses(400, 401, 429) },
+  responses: {
+    200: { description: "Tasks", schema: z.object({ tasks: z.array(TaskSchema), page: z.number(), limit: z.number(), total: z.number() }) },
+    ...errorResponses(400, 401, 429),
+  },
 });
 
 export const createTaskOp = defineOperation({
@@ -56,7 +59,46 @@ export const createTaskOp = defineOperation({
   responses: { 201: { description: "Created", schema: z.object({ task: TaskSchema }) }, ...errorResponses(400, 401, 429) },
 });
 
-export const getTaskOp = defineOperation({ ...taskOp, method: "GET", path: "/api/marketplace/tasks/{id}", operationId: "getTask", summary: "Task details", action: "task.get", params: IdParam, responses: TaskAnswer });
-export const claimTaskOp = defineOperation({ ...taskOp, method: "POST", path: "/api/marketplace/tasks/{id}/claim", operationId: "claimTask", summary: "Claim an open task (not your own)", action: "task.claim", params: IdParam, idempotent: false, responses: TaskAnswer });
-export const completeTaskOp = defineOperation({ ...taskOp, method: "POST", path: "/api/marketplace/tasks/{id}/complete", operationId: "completeTask", summary: "Complete a task you claimed, with its result", action: "task.complete", params: IdParam, body: CompleteTaskBody, responses: TaskAnswer });
-export const cancelTaskOp = defineOperation({ ...taskOp, method: "POST", path: "/api/marketplace/tasks/{id}/cancel", operationId: "cancelTask", summary: "Cancel your task while it is open", action: "task.cancel", params: IdParam, idempotent: false, responses: TaskAnswer });
+export const getTaskOp = defineOperation({
+  ...taskOp,
+  method: "GET",
+  path: "/api/marketplace/tasks/{id}",
+  operationId: "getTask",
+  summary: "Task details",
+  action: "task.get",
+  params: IdParam,
+  responses: TaskAnswer,
+});
+export const claimTaskOp = defineOperation({
+  ...taskOp,
+  method: "POST",
+  path: "/api/marketplace/tasks/{id}/claim",
+  operationId: "claimTask",
+  summary: "Claim an open task (not your own)",
+  action: "task.claim",
+  params: IdParam,
+  idempotent: false,
+  responses: TaskAnswer,
+});
+export const completeTaskOp = defineOperation({
+  ...taskOp,
+  method: "POST",
+  path: "/api/marketplace/tasks/{id}/complete",
+  operationId: "completeTask",
+  summary: "Complete a task you claimed, with its result",
+  action: "task.complete",
+  params: IdParam,
+  body: CompleteTaskBody,
+  responses: TaskAnswer,
+});
+export const cancelTaskOp = defineOperation({
+  ...taskOp,
+  method: "POST",
+  path: "/api/marketplace/tasks/{id}/cancel",
+  operationId: "cancelTask",
+  summary: "Cancel your task while it is open",
+  action: "task.cancel",
+  params: IdParam,
+  idempotent: false,
+  responses: TaskAnswer,
+});

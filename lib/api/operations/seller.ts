@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { SellerListQuery, StoreSchema } from "@/lib/schemas/catalog";
 import { errorResponses, IdParam } from "@/lib/schemas/common";
-import { AnalyticsQuery, BrochureSchema, CreateBrochureBody, ProfileSchema, SellerSettingsBody, SeriesSchema, StoreSettingsSchema, UpdateProfileBody } from "@/lib/schemas/seller";
+import {
+  AnalyticsQuery,
+  BrochureSchema,
+  CreateBrochureBody,
+  ProfileSchema,
+  SellerSettingsBody,
+  SeriesSchema,
+  StoreSettingsSchema,
+  UpdateProfileBody,
+} from "@/lib/schemas/seller";
 import { defineOperation } from "../operation";
 import { BoothSchema } from "@/lib/schemas/booths";
 
@@ -140,7 +149,10 @@ export const listSellersOp = defineOperation({
   permission: "product.browse",
   transactional: false,
   query: SellerListQuery,
-  responses: { 200: { description: "Sellers", schema: z.object({ sellers: z.array(StoreSchema), page: z.number(), limit: z.number(), total: z.number() }) }, ...errorResponses(400, 429) },
+  responses: {
+    200: { description: "Sellers", schema: z.object({ sellers: z.array(StoreSchema), page: z.number(), limit: z.number(), total: z.number() }) },
+    ...errorResponses(400, 429),
+  },
 });
 
 export const getSellerOp = defineOperation({
@@ -152,5 +164,8 @@ export const getSellerOp = defineOperation({
   access: "public",
   permission: "product.browse",
   params: IdParam,
-  responses: { 200: { description: "Seller", schema: z.object({ seller: StoreSchema.extend({ booths: z.array(BoothSchema) }) }) }, ...errorResponses(404, 429) },
+  responses: {
+    200: { description: "Seller", schema: z.object({ seller: StoreSchema.extend({ booths: z.array(BoothSchema) }) }) },
+    ...errorResponses(404, 429),
+  },
 });

@@ -81,7 +81,10 @@ export const respondInquiryOp = defineOperation({
   permission: "inquiry.respond",
   params: IdParam,
   body: RespondInquiryBody,
-  responses: { 201: { description: "Reply stored", schema: z.object({ inquiry: InquirySchema, pendingApproval: Pending }) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    201: { description: "Reply stored", schema: z.object({ inquiry: InquirySchema, pendingApproval: Pending }) },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const createRequirementOp = defineOperation({
@@ -144,7 +147,10 @@ export const placeOrderOp = defineOperation({
   tags: ["Orders"],
   permission: "order.place",
   body: PlaceOrderBody,
-  responses: { 201: { description: "Placed (or held)", schema: z.object({ order: OrderSchema, pendingApproval: Pending }) }, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    201: { description: "Placed (or held)", schema: z.object({ order: OrderSchema, pendingApproval: Pending }) },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });
 
 export const listOrdersOp = defineOperation({
@@ -187,4 +193,7 @@ const orderStep = (action: "confirm" | "fulfill" | "cancel", summary: string) =>
 
 export const confirmOrderOp = orderStep("confirm", "Confirm a placed order (the store)");
 export const fulfillOrderOp = orderStep("fulfill", "Mark a confirmed order fulfilled (the store)");
-export const cancelOrderOp = orderStep("cancel", "Cancel an order (the buyer while placed or held; the store while placed or confirmed; AI accounts need order.place or order.fulfill for their side)");
+export const cancelOrderOp = orderStep(
+  "cancel",
+  "Cancel an order (the buyer while placed or held; the store while placed or confirmed; AI accounts need order.place or order.fulfill for their side)",
+);

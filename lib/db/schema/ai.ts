@@ -46,10 +46,7 @@ export const auditLogs = pgTable(
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
   },
-  (t) => [
-    uniqueIndex("audit_logs_account_seq_key").on(t.aiUserId, t.seq),
-    index("audit_logs_guardian_idx").on(t.guardianId, t.createdAt),
-  ],
+  (t) => [uniqueIndex("audit_logs_account_seq_key").on(t.aiUserId, t.seq), index("audit_logs_guardian_idx").on(t.guardianId, t.createdAt)],
 );
 
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired"] as const;

@@ -52,8 +52,14 @@ export const booths = pgTable(
     logoUrl: text("logo_url"),
     bannerUrl: text("banner_url"),
     description: text("description"),
-    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
-    documents: jsonb("documents").$type<BoothDocument[]>().notNull().default(sql`'[]'::jsonb`),
+    keywords: text("keywords")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    documents: jsonb("documents")
+      .$type<BoothDocument[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     theme: text("theme"),
     colorScheme: text("color_scheme"),
     isPublished: boolean("is_published").notNull().default(false),
@@ -80,9 +86,15 @@ export const products = pgTable(
     currency: text("currency").notNull(),
     moq: integer("moq").notNull().default(1),
     acceptsOEM: boolean("accepts_oem").notNull().default(false),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mainImageUrl: text("main_image_url"),
-    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    keywords: text("keywords")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isHidden: boolean("is_hidden").notNull().default(false),
     sentByAI: boolean("sent_by_ai").notNull().default(false),
     viewCount: integer("view_count").notNull().default(0),
@@ -94,9 +106,18 @@ export const products = pgTable(
      */
     searchText: text("search_text").notNull().default(""),
     titleNorm: text("title_norm").notNull().default(""),
-    cjkGrams: text("cjk_grams").array().notNull().default(sql`'{}'::text[]`),
-    tokens: text("tokens").array().notNull().default(sql`'{}'::text[]`),
-    keywordsNorm: text("keywords_norm").array().notNull().default(sql`'{}'::text[]`),
+    cjkGrams: text("cjk_grams")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tokens: text("tokens")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    keywordsNorm: text("keywords_norm")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The SEARCH_NORMALIZATION_VERSION the columns above were computed with (0: unknown, recompute). */
     searchVersion: smallint("search_version").notNull().default(0),
     deletedAt: ts("deleted_at"),
@@ -111,7 +132,9 @@ export const products = pgTable(
     index("products_price_idx").on(t.price),
     // The live (listed) products by category and price: list counts as index-only scans, and the
     // category subtree combined with the keyword and price conditions before touching the heap.
-    index("products_live_category_price_idx").on(t.categoryId, t.price).where(sql`${t.deletedAt} is null and not ${t.isHidden}`),
+    index("products_live_category_price_idx")
+      .on(t.categoryId, t.price)
+      .where(sql`${t.deletedAt} is null and not ${t.isHidden}`),
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_cjk_grams_idx").using("gin", t.cjkGrams),
     index("products_tokens_idx").using("gin", t.tokens),
@@ -146,7 +169,10 @@ export const brochures = pgTable(
     boothId: text("booth_id").references(() => booths.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     fileUrl: text("file_url").notNull(),
-    productIds: text("product_ids").array().notNull().default(sql`'{}'::text[]`),
+    productIds: text("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     downloadCount: integer("download_count").notNull().default(0),
     sentByAI: boolean("sent_by_ai").notNull().default(false),
     createdAt: createdAt(),

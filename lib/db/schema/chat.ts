@@ -19,10 +19,7 @@ export const conversations = pgTable(
     lastMessageAt: ts("last_message_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("conversations_pair_product_key").on(t.userA, t.userB, t.productId),
-    index("conversations_user_b_idx").on(t.userB),
-  ],
+  (t) => [uniqueIndex("conversations_pair_product_key").on(t.userA, t.userB, t.productId), index("conversations_user_b_idx").on(t.userB)],
 );
 
 export const messages = pgTable(

@@ -63,7 +63,9 @@ export const catalogChanges = pgTable(
     tx: bigint("tx", { mode: "number" })
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
-    at: ts("at").notNull().default(sql`clock_timestamp()`),
+    at: ts("at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
     kind: text("kind", { enum: ["product", "seller", "booth", "category", "all"] }).notNull(),
     productId: text("product_id"),
     sellerId: text("seller_id"),

@@ -62,7 +62,9 @@ export const requirements = pgTable(
     description: text("description").notNull().default(""),
     budget: money("budget"),
     currency: text("currency"),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     sentByAI: boolean("sent_by_ai").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,15 +72,7 @@ export const requirements = pgTable(
   (t) => [index("requirements_buyer_idx").on(t.buyerId), index("requirements_status_idx").on(t.status, t.createdAt)],
 );
 
-export const ORDER_STATUSES = [
-  "pending_guardian_approval",
-  "placed",
-  "confirmed",
-  "fulfilled",
-  "cancelled",
-  "rejected",
-  "expired",
-] as const;
+export const ORDER_STATUSES = ["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"] as const;
 
 export const orders = pgTable(
   "orders",

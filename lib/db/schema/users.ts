@@ -20,14 +20,18 @@ export const users = pgTable(
     locale: text("locale"),
     country: text("country"),
     /** ADMIN-granted unlimited rate tier (contract 6). */
-    rateTier: text("rate_tier", { enum: ["standard", "unlimited"] }).notNull().default("standard"),
+    rateTier: text("rate_tier", { enum: ["standard", "unlimited"] })
+      .notNull()
+      .default("standard"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     // E-mail is unique among humans; AI accounts share their guardian's.
-    uniqueIndex("users_email_lower_human_key").on(sql`lower(${t.email})`).where(sql`${t.guardianId} is null`),
+    uniqueIndex("users_email_lower_human_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.guardianId} is null`),
     index("users_guardian_idx").on(t.guardianId),
   ],
 );
@@ -85,7 +89,9 @@ export const apiKeys = pgTable(
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
-    rateTier: text("rate_tier", { enum: ["standard", "unlimited"] }).notNull().default("standard"),
+    rateTier: text("rate_tier", { enum: ["standard", "unlimited"] })
+      .notNull()
+      .default("standard"),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),

@@ -274,8 +274,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     ],
   },
   {
-    title:
-      "10-Piece Tri-Ply Stainless Steel Cookware Set, Induction Compatible",
+    title: "10-Piece Tri-Ply Stainless Steel Cookware Set, Induction Compatible",
     description:
       "Tri-ply 18/10 stainless steel with aluminum core: 16, 18, 20 and 24 cm pots plus a 24 cm frying pan, with 5 tempered glass lids. Works on induction, gas and ceramic hobs; oven safe to 260 °C.",
     price: 38.5,

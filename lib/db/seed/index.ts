@@ -56,7 +56,10 @@ async function seedDemo(db: Db): Promise<boolean> {
       .insert(users)
       .values({ ...pick(DEMO_ACCOUNTS.admin), passwordHash: adminHash, role: "ADMIN", rateTier: "unlimited" })
       .returning({ id: users.id });
-    const [seller] = await tx.insert(users).values({ ...pick(DEMO_ACCOUNTS.seller), passwordHash: sellerHash, role: "SELLER", country: "CN" }).returning({ id: users.id });
+    const [seller] = await tx
+      .insert(users)
+      .values({ ...pick(DEMO_ACCOUNTS.seller), passwordHash: sellerHash, role: "SELLER", country: "CN" })
+      .returning({ id: users.id });
     await tx.insert(users).values({ ...pick(DEMO_ACCOUNTS.buyer), passwordHash: buyerHash, role: "BUYER", country: "DE" });
     const [store] = await tx
       .insert(sellerProfiles)
@@ -132,7 +135,13 @@ async function backfillSearchColumns(db: Db): Promise<void> {
 
 /** The operator's ADMIN account from ADMIN_USERNAME/ADMIN_PASSWORD: created once, never changed. */
 async function ensureAdmin(db: Db, admin: { username: string; email: string; password: string }) {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, admin.username.toLowerCase())).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, admin.username.toLowerCase()))
+    .limit(1);
   if (existing) return;
-  await db.insert(users).values({ username: admin.username, email: admin.email, passwordHash: await hashPassword(admin.password), role: "ADMIN", rateTier: "unlimited" });
+  await db
+    .insert(users)
+    .values({ username: admin.username, email: admin.email, passwordHash: await hashPassword(admin.password), role: "ADMIN", rateTier: "unlimited" });
 }

@@ -43,7 +43,11 @@ export async function createAccount(db: Db, input: CreateAccountInput) {
 }
 
 async function assertAvailable(db: Db, username: string, email: string) {
-  const [byName] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
   if (byName) throw usernameTaken();
   const [byEmail] = await db
     .select({ id: users.id })
@@ -53,7 +57,6 @@ async function assertAvailable(db: Db, username: string, email: string) {
   if (byEmail) throw emailTaken();
 }
 
-const usernameTaken = () =>
-  new ApiError("username_taken", "This username is already taken", { errors: [{ path: "username", message: "Already taken" }] });
+const usernameTaken = () => new ApiError("username_taken", "This username is already taken", { errors: [{ path: "username", message: "Already taken" }] });
 const emailTaken = () =>
   new ApiError("email_taken", "An account with this e-mail already exists", { errors: [{ path: "email", message: "Already registered" }] });

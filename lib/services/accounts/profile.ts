@@ -24,6 +24,9 @@ export async function getProfile(db: Db, actor: Actor) {
 
 export async function updateProfile(db: Db, actor: Actor, changes: { locale?: string | null; country?: string | null }) {
   const me = signedIn(actor);
-  await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, me.user.id));
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, me.user.id));
   return getProfile(db, actor);
 }

@@ -73,7 +73,12 @@ export async function listAiAccounts(db: Db, guardianId: string, only?: string):
   const perms = await db
     .select()
     .from(aiPermissions)
-    .where(inArray(aiPermissions.aiUserId, rows.map((r) => r.user.id)));
+    .where(
+      inArray(
+        aiPermissions.aiUserId,
+        rows.map((r) => r.user.id),
+      ),
+    );
   return rows.map(({ user, settings }) => {
     const role = user.role as AiRole;
     const permissions = defaultPermissions(role);
@@ -123,7 +128,11 @@ export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccou
     if (patch.orderApprovalThreshold !== undefined) settings.orderApprovalThreshold = patch.orderApprovalThreshold.toFixed(2);
     if (patch.maxDiscountPercent !== undefined) settings.maxDiscountPercent = patch.maxDiscountPercent.toFixed(2);
     if (patch.monthlyBudget !== undefined) settings.monthlyBudget = patch.monthlyBudget === null ? null : patch.monthlyBudget.toFixed(2);
-    if (Object.keys(settings).length) await tx.update(aiSettings).set({ ...settings, updatedAt: new Date() }).where(eq(aiSettings.aiUserId, account.aiUserId));
+    if (Object.keys(settings).length)
+      await tx
+        .update(aiSettings)
+        .set({ ...settings, updatedAt: new Date() })
+        .where(eq(aiSettings.aiUserId, account.aiUserId));
     if (patch.disabled !== undefined && patch.disabled !== account.disabled) await setDisabled(tx, account.aiUserId, patch.disabled);
   });
   return (await getAiAccount(db, guardianId, account.aiUserId))!;
@@ -141,7 +150,10 @@ async function setDisabled(db: Db, aiUserId: string, disabled: boolean) {
   await db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, aiUserId));
   if (!disabled) return;
   await revokeUserSessions(db, aiUserId, "disabled by guardian");
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, aiUserId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, aiUserId), isNull(apiKeys.revokedAt)));
 }
 
 export async function setPermission(db: Db, guardianId: string, aiUserId: string, permission: string, isAllowed: boolean): Promise<AiAccountView> {

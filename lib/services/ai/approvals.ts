@@ -50,7 +50,10 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
   },
   async price(db, subjectId, outcome, summary) {
     if (outcome !== "approved" || summary.unitPrice === undefined) return;
-    await db.update(products).set({ price: summary.unitPrice.toFixed(2), updatedAt: new Date() }).where(eq(products.id, subjectId));
+    await db
+      .update(products)
+      .set({ price: summary.unitPrice.toFixed(2), updatedAt: new Date() })
+      .where(eq(products.id, subjectId));
   },
 };
 
@@ -108,11 +111,7 @@ const view = (a: typeof approvals.$inferSelect, username?: string) => ({
   decidedAt: a.decidedAt?.toISOString() ?? null,
 });
 
-export async function listApprovals(
-  db: Db,
-  guardianId: string,
-  f: { status?: "pending" | "approved" | "rejected" | "expired"; page: number; limit: number },
-) {
+export async function listApprovals(db: Db, guardianId: string, f: { status?: "pending" | "approved" | "rejected" | "expired"; page: number; limit: number }) {
   await expireDueApprovals(db, guardianId);
   const where = and(eq(approvals.guardianId, guardianId), f.status ? eq(approvals.status, f.status) : undefined);
   const rows = await db

@@ -101,8 +101,17 @@ const toView = (r: typeof auditLogs.$inferSelect) => ({
 export async function listAuditLogs(db: Db, f: AuditFilter) {
   const where = auditWhere(f);
   const [rows, [count], chainBrokenAt, actions] = await Promise.all([
-    db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.seq)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where),
+    db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.seq))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLogs)
+      .where(where),
     auditChainBreak(db, f.aiUserId),
     db.selectDistinct({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.aiUserId, f.aiUserId)).orderBy(asc(auditLogs.action)),
   ]);

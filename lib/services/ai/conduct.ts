@@ -13,7 +13,8 @@ import { aiSettings, orders, sellerProfiles, users } from "@/lib/db/schema";
 export async function assertNotSelfTrade(db: Db, actor: Actor, counterparty: { userId?: string | null; sellerProfileId?: string | null }) {
   if (actor.type !== "ai") return;
   const guardianId = actor.guardian.id;
-  const refuse = () => new ApiError("self_trade_forbidden", "AI accounts may not trade with their guardian, their guardian's store or their sibling AI account");
+  const refuse = () =>
+    new ApiError("self_trade_forbidden", "AI accounts may not trade with their guardian, their guardian's store or their sibling AI account");
   if (counterparty.sellerProfileId) {
     if (counterparty.sellerProfileId === actor.guardian.sellerProfileId) throw refuse();
     const [owner] = await db.select({ userId: sellerProfiles.userId }).from(sellerProfiles).where(eq(sellerProfiles.id, counterparty.sellerProfileId));

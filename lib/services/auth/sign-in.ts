@@ -89,7 +89,11 @@ async function replaceSiblingSessions(db: Db, user: { id: string; guardianId: st
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(users.guardianId, user.guardianId), ne(users.id, user.id), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)));
   if (siblings.length === 0) return;
-  await revokeSessions(db, siblings.map((s) => s.sessionId), "replaced by sibling sign-in on this device");
+  await revokeSessions(
+    db,
+    siblings.map((s) => s.sessionId),
+    "replaced by sibling sign-in on this device",
+  );
   for (const userId of new Set(siblings.map((s) => s.userId))) {
     await writeAudit(db, {
       aiUserId: userId,

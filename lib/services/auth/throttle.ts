@@ -49,13 +49,7 @@ async function knownAddress(db: Db, s: LoginSubject): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, s.userId ?? "-"),
-        eq(sessions.ip, s.ip),
-        gt(sessions.createdAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
-      ),
-    )
+    .where(and(eq(sessions.userId, s.userId ?? "-"), eq(sessions.ip, s.ip), gt(sessions.createdAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`)))
     .limit(1);
   return row !== undefined;
 }

@@ -44,7 +44,12 @@ function onChanges(changes: CatalogChange[]) {
 }
 
 /** `compute()`'s count (and facets) for `key`, from the cache while no change can have altered it. */
-export async function cachedAggregate<F>(db: Db, key: string, matcher: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
+export async function cachedAggregate<F>(
+  db: Db,
+  key: string,
+  matcher: () => Promise<ListMatcher>,
+  compute: () => Promise<Aggregate<F>>,
+): Promise<Aggregate<F>> {
   if (env().SEARCH_CACHE_MB === 0) return compute();
   onCatalogChanges("aggregate-cache", onChanges);
   await freshFeed(db);

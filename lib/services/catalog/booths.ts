@@ -33,7 +33,11 @@ export function boothView(b: BoothRow, isOwner: boolean) {
 /** The exhibition whose name equals `exhibitionName` (case-insensitive), if any. */
 export async function exhibitionIdForName(db: Db, name: string | null | undefined): Promise<string | null> {
   if (!name) return null;
-  const [e] = await db.select({ id: exhibitions.id }).from(exhibitions).where(eq(sql`lower(${exhibitions.name})`, name.trim().toLowerCase())).limit(1);
+  const [e] = await db
+    .select({ id: exhibitions.id })
+    .from(exhibitions)
+    .where(eq(sql`lower(${exhibitions.name})`, name.trim().toLowerCase()))
+    .limit(1);
   return e?.id ?? null;
 }
 
@@ -130,7 +134,10 @@ export async function getBooth(db: Db, actor: Actor, id: string) {
 /** PUT /api/booths/:id: decoration by the owner (an AI needs booth.edit); never the publish switch. */
 export async function decorateBooth(db: Db, actor: Actor, id: string, changes: BoothInput) {
   const sellerId = actingSellerProfileId(actor);
-  const [b] = await db.select({ id: booths.id }).from(booths).where(and(eq(booths.id, id), sellerId ? eq(booths.sellerId, sellerId) : sql`false`));
+  const [b] = await db
+    .select({ id: booths.id })
+    .from(booths)
+    .where(and(eq(booths.id, id), sellerId ? eq(booths.sellerId, sellerId) : sql`false`));
   if (!b) throw notFound("Booth");
   const { isPublished: _ignored, keywords, documents, ...rest } = changes;
   const view = await updateOwnBooth(db, sellerId, id, rest);
@@ -144,7 +151,11 @@ export async function decorateBooth(db: Db, actor: Actor, id: string, changes: B
 }
 
 export async function listPublicBooths(db: Db, q: { exhibitionId?: string; sellerId?: string; page: number; limit: number }) {
-  const where = and(eq(booths.isPublished, true), q.exhibitionId ? eq(booths.exhibitionId, q.exhibitionId) : undefined, q.sellerId ? eq(booths.sellerId, q.sellerId) : undefined);
+  const where = and(
+    eq(booths.isPublished, true),
+    q.exhibitionId ? eq(booths.exhibitionId, q.exhibitionId) : undefined,
+    q.sellerId ? eq(booths.sellerId, q.sellerId) : undefined,
+  );
   const rows = await db
     .select({
       b: booths,

@@ -77,7 +77,15 @@ function feed(): Feed {
   });
 }
 
-type Row = { seq: number | string; tx: string; kind: CatalogChange["kind"]; product_id: string | null; seller_id: string | null; before: CatalogState | null; after: CatalogState | null };
+type Row = {
+  seq: number | string;
+  tx: string;
+  kind: CatalogChange["kind"];
+  product_id: string | null;
+  seller_id: string | null;
+  before: CatalogState | null;
+  after: CatalogState | null;
+};
 
 async function pollOnce(f: Feed, db: Db): Promise<void> {
   const started = Date.now();
@@ -191,7 +199,8 @@ export function feedPosition(): number {
 /** Changes processed after `position` (those a list computed since then may or may not show). */
 export function changesSince(position: number): CatalogChange[] {
   const recent = feed().recent;
-  if (recent.length && recent[0]!.n > position + 1) return [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: 0 }];
+  if (recent.length && recent[0]!.n > position + 1)
+    return [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: 0 }];
   return recent.filter((c) => c.n > position);
 }
 
@@ -211,13 +220,15 @@ export async function storeChangedRecently(db: Db, sellerId: string): Promise<bo
 /** The ids of a category (by id or slug) and every category below it, from a tree kept per change. */
 export async function categorySubtree(db: Db, idOrSlug: string): Promise<Set<string>> {
   const f = feed();
-  f.categories ??= uncounted(() => db.select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
-    .from(categories)
-    .then((rows) => new Map(rows.map((r) => [r.id, r]))))
-    .catch((err: unknown) => {
-      f.categories = null;
-      throw err;
-    });
+  f.categories ??= uncounted(() =>
+    db
+      .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+      .from(categories)
+      .then((rows) => new Map(rows.map((r) => [r.id, r]))),
+  ).catch((err: unknown) => {
+    f.categories = null;
+    throw err;
+  });
   const tree = await f.categories;
   const out = new Set<string>();
   for (const c of tree.values()) if (c.id === idOrSlug || c.slug === idOrSlug) out.add(c.id);

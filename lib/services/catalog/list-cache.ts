@@ -136,7 +136,8 @@ export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec
   await freshFeed(db);
   const c = cache();
   // The writer's own read: computed from the database alone (no cached count either).
-  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore))) return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
+  if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore)))
+    return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
   const cached = () => compute(false);

@@ -40,7 +40,6 @@ export function matches(m: ListMatcher, s: CatalogState): boolean {
   return true;
 }
 
-
 /**
  * Did a change leave everything the answer depends on as it was: the product's match (each field
  * the query tests is the same) and, where asked, its category (facets) and price (price order)?

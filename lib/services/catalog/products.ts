@@ -16,19 +16,30 @@ import { pendingViews, recordView } from "./views";
 export const BOOTH_CAPACITY = 100;
 
 async function resolveCategory(db: Db, idOrSlug: string): Promise<string> {
-  const [c] = await db.select({ id: categories.id }).from(categories).where(or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))).limit(1);
+  const [c] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug)))
+    .limit(1);
   if (!c) throw new ApiError("validation_failed", `Unknown category "${idOrSlug}"`, { errors: [{ path: "category", message: "No such category" }] });
   return c.id;
 }
 
 async function sellerInfo(db: Db, sellerId: string) {
-  const [s] = await db.select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country }).from(sellerProfiles).where(eq(sellerProfiles.id, sellerId));
+  const [s] = await db
+    .select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country })
+    .from(sellerProfiles)
+    .where(eq(sellerProfiles.id, sellerId));
   return s ?? { id: sellerId, companyName: "", country: null };
 }
 
 /** A booth of this store with room for one more product (409 `booth_full` at 100). */
 async function assertBoothRoom(db: Db, sellerId: string, boothId: string, productId?: string) {
-  const [booth] = await db.select({ id: booths.id }).from(booths).where(and(eq(booths.id, boothId), eq(booths.sellerId, sellerId))).for("update");
+  const [booth] = await db
+    .select({ id: booths.id })
+    .from(booths)
+    .where(and(eq(booths.id, boothId), eq(booths.sellerId, sellerId)))
+    .for("update");
   if (!booth) throw notFound("Booth");
   const [n] = await db
     .select({ n: count() })
@@ -76,7 +87,11 @@ export async function createProduct(db: Db, actor: Actor, input: CreateProductIn
 }
 
 async function loadProduct(db: Db, id: string): Promise<ProductRow | null> {
-  const [p] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  const [p] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
   return p ?? null;
 }
 
@@ -106,7 +121,9 @@ export async function getProduct(db: Db, actor: Actor, id: string, locale = "en"
     recordView({ productId: p.id, sellerId: p.sellerId, userId });
   }
   const booth = row.booth?.id && (row.booth.isPublished || own) ? { id: row.booth.id, name: row.booth.name, isPublished: row.booth.isPublished } : null;
-  const seller = row.seller ? { id: row.seller.id, companyName: row.seller.companyName, country: row.seller.country } : { id: p.sellerId, companyName: "", country: null };
+  const seller = row.seller
+    ? { id: row.seller.id, companyName: row.seller.companyName, country: row.seller.country }
+    : { id: p.sellerId, companyName: "", country: null };
   return {
     ...productView(p, seller, row.categoryNames ? localizedName(row.categoryNames, locale) : undefined),
     booth,

@@ -30,7 +30,11 @@ function termCondition(term: string): SQL {
   const chars = [...term].length;
   const pairs = markedGrams(term);
   // A word with combining marks: its character pairs find the candidates, the word start decides.
-  if (chars >= 3 && pairs.length) return sql`(${products.cjkGrams} @> ${sql`array[${sql.join(pairs.map((g) => sql`${g}`), sql`, `)}]::text[]`} and ${products.searchText} ~ ${wordPrefixPattern(term)})`;
+  if (chars >= 3 && pairs.length)
+    return sql`(${products.cjkGrams} @> ${sql`array[${sql.join(
+      pairs.map((g) => sql`${g}`),
+      sql`, `,
+    )}]::text[]`} and ${products.searchText} ~ ${wordPrefixPattern(term)})`;
   if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
   if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
   return sql`${products.tokens} @> array[${term}]::text[]`;
@@ -77,12 +81,7 @@ export function filters(q: ProductListInput, opts: { withCategory: boolean; ownS
   if (q.sellerId) where.push(eq(products.sellerId, q.sellerId));
   if (q.boothId) where.push(eq(products.boothId, q.boothId));
   if (q.exhibitionId) {
-    where.push(
-      inArray(
-        products.boothId,
-        sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`,
-      ),
-    );
+    where.push(inArray(products.boothId, sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`));
   }
   return where;
 }
@@ -132,7 +131,9 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
  * needs them). Positions past the candidates continue newest first (productRowsQuery).
  */
 export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
-  const score = searchTerms(q).map(termScore).reduce((a, b) => sql`${a} + ${b}`);
+  const score = searchTerms(q)
+    .map(termScore)
+    .reduce((a, b) => sql`${a} + ${b}`);
   const found = db.$with("found").as(
     db
       .select({
@@ -181,7 +182,12 @@ const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
 
 /** How many products match, counted to COUNT_CAP (more than RESULT_WINDOW means "at least RESULT_WINDOW"). */
 export function cappedCountQuery(db: Db, where: SQL[]) {
-  const matched = db.select({ one: sql`1` }).from(products).where(and(...where)).limit(COUNT_CAP).as("matched");
+  const matched = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(...where))
+    .limit(COUNT_CAP)
+    .as("matched");
   return db.select({ n: count() }).from(matched);
 }
 
@@ -191,7 +197,10 @@ export function cappedCountQuery(db: Db, where: SQL[]) {
  * instead (the bounded set of contract 9.3 for a query matching more).
  */
 export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}) {
-  const base = db.select({ categoryId: sql<string>`${products.categoryId}`.as("fcat") }).from(products).where(and(...where));
+  const base = db
+    .select({ categoryId: sql<string>`${products.categoryId}`.as("fcat") })
+    .from(products)
+    .where(and(...where));
   const matched = (opts.newest ? base.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES) : base.limit(COUNT_CAP)).as("matched");
   const counted = db
     .select({ id: matched.categoryId, n: sql<number>`count(*)::int`.as("n") })

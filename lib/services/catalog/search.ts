@@ -46,7 +46,8 @@ export type SearchResult = {
 /** A list or search answer as UTF-8 JSON (what the API sends), from the cache when it can. */
 export async function searchProductsJson(db: Db, q: ProductListInput, opts: SearchOptions): Promise<ListAnswer> {
   // A store listing its own products sees its hidden ones too: that answer is its own, not cached.
-  if (opts.ownStore && q.sellerId === opts.ownStore) return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
+  if (opts.ownStore && q.sellerId === opts.ownStore)
+    return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
   const spec = { matcher: () => matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
   return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact) => runSearch(db, q, { facets: opts.facets, exact }));
 }

@@ -50,7 +50,10 @@ export async function listPublicSellers(db: Db, q: { q?: string; country?: strin
 
 /** A store with its published booths. */
 export async function getStore(db: Db, id: string) {
-  const [row] = await db.select({ s: sellerProfiles, productCount, boothCount }).from(sellerProfiles).where(and(eq(sellerProfiles.id, id), eq(sellerProfiles.isPublic, true)));
+  const [row] = await db
+    .select({ s: sellerProfiles, productCount, boothCount })
+    .from(sellerProfiles)
+    .where(and(eq(sellerProfiles.id, id), eq(sellerProfiles.isPublic, true)));
   if (!row) throw notFound("Store");
   const published = await db
     .select()
@@ -60,4 +63,3 @@ export async function getStore(db: Db, id: string) {
     .limit(100);
   return { ...storeView(row.s, row), booths: published.map((b) => boothView(b, false)) };
 }
-

@@ -16,7 +16,10 @@ export async function listConversations(db: Db, actor: SignedInActor, q: Page) {
   const me = actor.user.id;
   const [list, [count]] = await Promise.all([
     conversationViews(db, me, undefined, { limit: q.limit, offset: (q.page - 1) * q.limit }),
-    db.select({ n: sql`count(*)`.mapWith(toNumber) }).from(conversations).where(participantIn(me)),
+    db
+      .select({ n: sql`count(*)`.mapWith(toNumber) })
+      .from(conversations)
+      .where(participantIn(me)),
   ]);
   return { conversations: list, page: q.page, limit: q.limit, total: count?.n ?? 0 };
 }
@@ -36,7 +39,8 @@ export async function listMessages(db: Db, actor: SignedInActor, conversationId:
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, q.before), eq(messages.conversationId, c.id)));
-    if (!b) throw new ApiError("validation_failed", "`before` is not a message of this conversation", { errors: [{ path: "before", message: "Unknown message" }] });
+    if (!b)
+      throw new ApiError("validation_failed", "`before` is not a message of this conversation", { errors: [{ path: "before", message: "Unknown message" }] });
     // Compared in SQL: the stored timestamp has microseconds a JS Date would drop.
     cursor = sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from ${messages} m2 where m2.id = ${q.before})`;
   }
@@ -55,7 +59,10 @@ export async function listMessages(db: Db, actor: SignedInActor, conversationId:
   const newest = pageRows[pageRows.length - 1];
   if (newest) await advanceRead(db, me, c.id, newest.id);
   const [[count], conversation] = await Promise.all([
-    db.select({ n: sql`count(*)`.mapWith(toNumber) }).from(messages).where(eq(messages.conversationId, c.id)),
+    db
+      .select({ n: sql`count(*)`.mapWith(toNumber) })
+      .from(messages)
+      .where(eq(messages.conversationId, c.id)),
     conversationView(db, me, c.id),
   ]);
   return {

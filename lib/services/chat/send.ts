@@ -17,7 +17,12 @@ export type SendOptions = {
  * Store the message and queue its delivery in one transaction (inside the caller's, if any: the
  * route wrapper's audit transaction for AI accounts), so it is delivered only once it is stored.
  */
-export async function sendMessage(db: Db, actor: SignedInActor, input: SendMessageInput, opts: SendOptions = {}): Promise<{ message: ChatMessage; conversation: Conversation }> {
+export async function sendMessage(
+  db: Db,
+  actor: SignedInActor,
+  input: SendMessageInput,
+  opts: SendOptions = {},
+): Promise<{ message: ChatMessage; conversation: Conversation }> {
   return db.transaction(async (tx) => {
     const [result] = await storeBatch(tx, [{ actor, input, originSocket: opts.originSocket }]);
     if (!result!.ok) throw result!.error;

@@ -57,7 +57,8 @@ export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<F
     users: new Map(),
     products: new Map(),
   };
-  if (conversationIds.size) for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
+  if (conversationIds.size)
+    for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
   if (names.size) {
     for (const u of await raw<{ id: string; uname: string }>(USERS, [JSON.stringify([...names])])) {
       facts.users.set(u.id, u.id);
@@ -87,7 +88,8 @@ function existingTarget(facts: Facts, me: string, input: SendMessageInput): Targ
   const otherId = c.user_a === me ? c.user_b : c.user_a;
   // `to` and `productId` may accompany a conversationId (the socket frame carries `to`), but must
   // name this conversation: a message never lands in a thread the client did not mean.
-  if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId) throw invalid("to", "`to` is not the other participant of this conversation");
+  if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId)
+    throw invalid("to", "`to` is not the other participant of this conversation");
   if (input.productId !== undefined && input.productId !== c.product_id) throw invalid("productId", "`productId` is not the product of this conversation");
   return {
     conversationId: c.id,
@@ -143,7 +145,8 @@ const CREATE_PAIRS = `insert into conversations (id, user_a, user_b, product_id)
 export async function findOrCreateConversations(raw: Raw, items: { me: string; target: Target }[]): Promise<void> {
   const open = items.filter((x) => x.target.conversationId === null);
   if (open.length === 0) return;
-  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey => (me < t.otherId ? { a: me, b: t.otherId, p: t.productId } : { a: t.otherId, b: me, p: t.productId });
+  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey =>
+    me < t.otherId ? { a: me, b: t.otherId, p: t.productId } : { a: t.otherId, b: me, p: t.productId };
   const keys = new Map<string, PairKey>();
   for (const x of open) keys.set(lockKey(keyOf(x)), keyOf(x));
   await raw(LOCK_PAIRS, [JSON.stringify([...keys.keys()])]);

@@ -8,7 +8,10 @@ import { parties, signedIn, tradableProduct } from "@/lib/services/trade/common"
 type Row = typeof shoutouts.$inferSelect;
 
 async function views(db: Db, rows: Row[]) {
-  const people = await parties(db, rows.map((r) => r.userId));
+  const people = await parties(
+    db,
+    rows.map((r) => r.userId),
+  );
   const ids = rows.map((r) => r.productId).filter((x): x is string => !!x);
   const prods = ids.length ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids)) : [];
   const titles = new Map(prods.map((p) => [p.id, p]));
@@ -25,12 +28,20 @@ async function views(db: Db, rows: Row[]) {
 export async function postShoutout(db: Db, actor: Actor, input: { content: string; productId?: string }) {
   const me = signedIn(actor);
   if (input.productId) await tradableProduct(db, input.productId);
-  const [row] = await db.insert(shoutouts).values({ userId: me.user.id, content: input.content, productId: input.productId ?? null, sentByAI: me.type === "ai" }).returning();
+  const [row] = await db
+    .insert(shoutouts)
+    .values({ userId: me.user.id, content: input.content, productId: input.productId ?? null, sentByAI: me.type === "ai" })
+    .returning();
   return (await views(db, [row!]))[0]!;
 }
 
 export async function shoutoutFeed(db: Db, q: { page: number; limit: number }) {
-  const rows = await db.select().from(shoutouts).orderBy(desc(shoutouts.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(shoutouts)
+    .orderBy(desc(shoutouts.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(shoutouts);
   return { shoutouts: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }

@@ -12,7 +12,10 @@ type Row = typeof tasks.$inferSelect;
 type Status = Row["status"];
 
 async function views(db: Db, rows: Row[]) {
-  const people = await parties(db, rows.flatMap((r) => [r.createdBy, ...(r.claimedBy ? [r.claimedBy] : [])]));
+  const people = await parties(
+    db,
+    rows.flatMap((r) => [r.createdBy, ...(r.claimedBy ? [r.claimedBy] : [])]),
+  );
   const who = (id: string) => people.get(id) ?? { id, username: "", isAI: false };
   return rows.map((r) => ({
     id: r.id,
@@ -53,7 +56,13 @@ export async function listTasks(db: Db, actor: Actor, q: { status?: Status; mine
     q.status ? eq(tasks.status, q.status) : q.mine ? undefined : eq(tasks.status, "open"),
     q.mine === "created" ? eq(tasks.createdBy, me.user.id) : q.mine === "claimed" ? eq(tasks.claimedBy, me.user.id) : undefined,
   );
-  const rows = await db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(where)
+    .orderBy(desc(tasks.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(tasks).where(where);
   return { tasks: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }

@@ -14,7 +14,8 @@ const store = (actor: Actor) => requireStoreId(signedIn(actor));
 function range(q: { from?: Date; to?: Date }) {
   const to = q.to ?? new Date();
   const from = q.from ?? new Date(to.getTime() - 29 * DAY);
-  if (to.getTime() - from.getTime() > 366 * DAY) throw new ApiError("validation_failed", "At most one year per request", { errors: [{ path: "from", message: "Range too long" }] });
+  if (to.getTime() - from.getTime() > 366 * DAY)
+    throw new ApiError("validation_failed", "At most one year per request", { errors: [{ path: "from", message: "Range too long" }] });
   return { from, to };
 }
 
@@ -62,12 +63,37 @@ export async function dashboard(db: Db, actor: Actor) {
   const since = new Date(Date.now() - 30 * DAY);
   const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
   const [productCount, boothCount, publishedBooths, newInquiries, views30, downloads30, orderRows] = await Promise.all([
-    n(db.select({ n: count() }).from(products).where(and(eq(products.sellerId, sellerId), sql`${products.deletedAt} is null`))),
+    n(
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(eq(products.sellerId, sellerId), sql`${products.deletedAt} is null`)),
+    ),
     n(db.select({ n: count() }).from(booths).where(eq(booths.sellerId, sellerId))),
-    n(db.select({ n: count() }).from(booths).where(and(eq(booths.sellerId, sellerId), eq(booths.isPublished, true)))),
-    n(db.select({ n: count() }).from(inquiries).where(and(eq(inquiries.sellerId, sellerId), eq(inquiries.status, "new")))),
-    n(db.select({ n: count() }).from(productViews).where(and(eq(productViews.sellerId, sellerId), gte(productViews.createdAt, since)))),
-    n(db.select({ n: count() }).from(brochureDownloads).where(and(eq(brochureDownloads.sellerId, sellerId), gte(brochureDownloads.createdAt, since)))),
+    n(
+      db
+        .select({ n: count() })
+        .from(booths)
+        .where(and(eq(booths.sellerId, sellerId), eq(booths.isPublished, true))),
+    ),
+    n(
+      db
+        .select({ n: count() })
+        .from(inquiries)
+        .where(and(eq(inquiries.sellerId, sellerId), eq(inquiries.status, "new"))),
+    ),
+    n(
+      db
+        .select({ n: count() })
+        .from(productViews)
+        .where(and(eq(productViews.sellerId, sellerId), gte(productViews.createdAt, since))),
+    ),
+    n(
+      db
+        .select({ n: count() })
+        .from(brochureDownloads)
+        .where(and(eq(brochureDownloads.sellerId, sellerId), gte(brochureDownloads.createdAt, since))),
+    ),
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
@@ -79,7 +105,9 @@ export async function dashboard(db: Db, actor: Actor) {
     booths: boothCount,
     publishedBooths,
     newInquiries,
-    ordersByStatus: Object.fromEntries(["placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"].map((s) => [s, Number(orderRows.find((o) => o.status === s)?.n ?? 0)])),
+    ordersByStatus: Object.fromEntries(
+      ["placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"].map((s) => [s, Number(orderRows.find((o) => o.status === s)?.n ?? 0)]),
+    ),
     viewsLast30Days: views30,
     downloadsLast30Days: downloads30,
   };

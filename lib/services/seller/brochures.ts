@@ -26,7 +26,10 @@ export async function createBrochure(db: Db, actor: Actor, input: { title: strin
   const [file] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.url, input.fileUrl)).limit(1);
   if (!file) throw new ApiError("validation_failed", "fileUrl is not a stored upload", { errors: [{ path: "fileUrl", message: "Upload the file first" }] });
   if (input.boothId) {
-    const [b] = await db.select({ id: booths.id }).from(booths).where(and(eq(booths.id, input.boothId), eq(booths.sellerId, sellerId)));
+    const [b] = await db
+      .select({ id: booths.id })
+      .from(booths)
+      .where(and(eq(booths.id, input.boothId), eq(booths.sellerId, sellerId)));
     if (!b) throw notFound("Booth");
   }
   const productIds = [...new Set(input.productIds ?? [])];
@@ -46,7 +49,11 @@ export async function createBrochure(db: Db, actor: Actor, input: { title: strin
 }
 
 export async function listOwnBrochures(db: Db, actor: Actor) {
-  const rows = await db.select().from(brochures).where(eq(brochures.sellerId, store(actor))).orderBy(desc(brochures.createdAt));
+  const rows = await db
+    .select()
+    .from(brochures)
+    .where(eq(brochures.sellerId, store(actor)))
+    .orderBy(desc(brochures.createdAt));
   return { brochures: rows.map(view) };
 }
 

@@ -17,7 +17,10 @@ const view = (s: typeof sellerProfiles.$inferSelect) => ({
 const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
 export async function getSettings(db: Db, actor: Actor) {
-  const [s] = await db.select().from(sellerProfiles).where(eq(sellerProfiles.id, store(actor)));
+  const [s] = await db
+    .select()
+    .from(sellerProfiles)
+    .where(eq(sellerProfiles.id, store(actor)));
   return view(s!);
 }
 

@@ -147,7 +147,10 @@ export async function chunkKey(db: Db, size: number, kind: Kind, k: number): Pro
   const r = range(size, kind, k);
   if (!r) return null;
   const d = DEFS[kind];
-  const [row] = await rows<{ n: unknown; us: unknown }>(db, sql`select count(*) as n, coalesce(max(${epochUs(d.updatedAt)}), 0) as us from ${d.table} where ${inRange(d, r)}`);
+  const [row] = await rows<{ n: unknown; us: unknown }>(
+    db,
+    sql`select count(*) as n, coalesce(max(${epochUs(d.updatedAt)}), 0) as us from ${d.table} where ${inRange(d, r)}`,
+  );
   return { range: r, count: toNumber(row?.n), maxUs: toNumber(row?.us) };
 }
 

@@ -38,7 +38,10 @@ export async function parties(db: Db, ids: string[]): Promise<Map<string, Party>
 export async function stores(db: Db, ids: string[]): Promise<Map<string, { id: string; companyName: string; userId: string }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, userId: sellerProfiles.userId }).from(sellerProfiles).where(inArray(sellerProfiles.id, unique));
+  const rows = await db
+    .select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, userId: sellerProfiles.userId })
+    .from(sellerProfiles)
+    .where(inArray(sellerProfiles.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -47,4 +50,3 @@ export function multiply(unitPrice: string | number, quantity: number): string {
   const cents = Math.round(Number(unitPrice) * 100) * quantity;
   return (cents / 100).toFixed(2);
 }
-

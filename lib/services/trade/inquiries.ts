@@ -17,9 +17,23 @@ async function views(db: Db, rows: InquiryRow[], side: "buyer" | "seller") {
   const ids = rows.map((r) => r.id);
   const [replies, prods, people, shops] = await Promise.all([
     db.select().from(inquiryReplies).where(inArray(inquiryReplies.inquiryId, ids)).orderBy(inquiryReplies.createdAt),
-    db.select({ id: products.id, title: products.title, price: products.price, currency: products.currency }).from(products).where(inArray(products.id, rows.map((r) => r.productId))),
-    parties(db, rows.map((r) => r.buyerId)),
-    stores(db, rows.map((r) => r.sellerId)),
+    db
+      .select({ id: products.id, title: products.title, price: products.price, currency: products.currency })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          rows.map((r) => r.productId),
+        ),
+      ),
+    parties(
+      db,
+      rows.map((r) => r.buyerId),
+    ),
+    stores(
+      db,
+      rows.map((r) => r.sellerId),
+    ),
   ]);
   const prodMap = new Map(prods.map((p) => [p.id, { ...p, price: Number(p.price) }]));
   return rows.map((r) => ({
@@ -65,7 +79,13 @@ type ListQ = { status?: "new" | "replied" | "closed"; page: number; limit: numbe
 
 async function list(db: Db, where: ReturnType<typeof and>, q: ListQ, side: "buyer" | "seller") {
   const full = and(where, q.status ? eq(inquiries.status, q.status) : undefined);
-  const rows = await db.select().from(inquiries).where(full).orderBy(desc(inquiries.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(inquiries)
+    .where(full)
+    .orderBy(desc(inquiries.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(inquiries).where(full);
   return { inquiries: await views(db, rows, side), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }
@@ -82,7 +102,10 @@ export function listSellerInquiries(db: Db, actor: Actor, q: ListQ) {
 
 export async function closeInquiry(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
-  const [row] = await db.select().from(inquiries).where(and(eq(inquiries.id, id), eq(inquiries.buyerId, me.user.id)));
+  const [row] = await db
+    .select()
+    .from(inquiries)
+    .where(and(eq(inquiries.id, id), eq(inquiries.buyerId, me.user.id)));
   if (!row) throw notFound("Inquiry");
   const [updated] = await db.update(inquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(inquiries.id, id)).returning();
   return (await views(db, [updated!], "buyer"))[0]!;
@@ -97,7 +120,12 @@ export async function respondInquiry(
 ) {
   const me = signedIn(actor);
   const store = actingSellerProfileId(me);
-  const [row] = store ? await db.select().from(inquiries).where(and(eq(inquiries.id, id), eq(inquiries.sellerId, store))) : [];
+  const [row] = store
+    ? await db
+        .select()
+        .from(inquiries)
+        .where(and(eq(inquiries.id, id), eq(inquiries.sellerId, store)))
+    : [];
   if (!row) throw notFound("Inquiry");
   if (row.status === "closed") throw new ApiError("conflict", "This inquiry is closed");
   await assertNotSelfTrade(db, me, { userId: row.buyerId });
@@ -128,7 +156,15 @@ export async function respondInquiry(
     const a = await requestApproval(db, me, {
       kind: "quote",
       subjectId: reply!.id,
-      summary: { item: product.title, productId: product.id, listPrice: Number(product.price), unitPrice: input.quotedPrice, currency: currency ?? undefined, counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined, rule },
+      summary: {
+        item: product.title,
+        productId: product.id,
+        listPrice: Number(product.price),
+        unitPrice: input.quotedPrice,
+        currency: currency ?? undefined,
+        counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
+        rule,
+      },
       reason: input.reason,
       ip,
     });

@@ -15,9 +15,23 @@ type Row = typeof orders.$inferSelect;
 async function views(db: Db, rows: Row[]) {
   if (!rows.length) return [];
   const [prods, people, shops] = await Promise.all([
-    db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, rows.map((r) => r.productId))),
-    parties(db, rows.map((r) => r.buyerId)),
-    stores(db, rows.map((r) => r.sellerId)),
+    db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          rows.map((r) => r.productId),
+        ),
+      ),
+    parties(
+      db,
+      rows.map((r) => r.buyerId),
+    ),
+    stores(
+      db,
+      rows.map((r) => r.sellerId),
+    ),
   ]);
   const titles = new Map(prods.map((p) => [p.id, p]));
   return rows.map((r) => ({
@@ -46,7 +60,9 @@ export async function placeOrder(db: Db, actor: Actor, input: { productId: strin
   assertNotOwnStore(me, product.sellerId);
   await assertNotSelfTrade(db, me, { sellerProfileId: product.sellerId });
   if (input.quantity < product.moq) {
-    throw new ApiError("validation_failed", `The minimum order for this product is ${product.moq}`, { errors: [{ path: "quantity", message: `At least ${product.moq}` }] });
+    throw new ApiError("validation_failed", `The minimum order for this product is ${product.moq}`, {
+      errors: [{ path: "quantity", message: `At least ${product.moq}` }],
+    });
   }
   const total = multiply(product.price, input.quantity);
   const rule = me.type === "ai" ? await orderApprovalRule(db, me, { total: Number(total), currency: product.currency }) : null;
@@ -99,7 +115,13 @@ function sideWhere(me: SignedInActor, as: "buyer" | "seller") {
 
 export async function listOrders(db: Db, actor: Actor, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
   const where = and(sideWhere(signedIn(actor), q.as), q.status ? eq(orders.status, q.status) : undefined);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(orders).where(where);
   return { orders: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }

@@ -9,7 +9,12 @@ import { parties, signedIn } from "./common";
 type Row = typeof requirements.$inferSelect;
 
 async function views(db: Db, rows: Row[], withBuyer: boolean) {
-  const people = withBuyer ? await parties(db, rows.map((r) => r.buyerId)) : new Map();
+  const people = withBuyer
+    ? await parties(
+        db,
+        rows.map((r) => r.buyerId),
+      )
+    : new Map();
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -44,7 +49,13 @@ type Q = { status?: "open" | "closed"; q?: string; page: number; limit: number }
 
 export async function listOwnRequirements(db: Db, actor: Actor, q: Q) {
   const where = and(eq(requirements.buyerId, signedIn(actor).user.id), q.status ? eq(requirements.status, q.status) : undefined);
-  const rows = await db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(requirements)
+    .where(where)
+    .orderBy(desc(requirements.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(requirements).where(where);
   return { requirements: await views(db, rows, false), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }
@@ -58,10 +69,23 @@ export async function browseRequirements(db: Db, actor: Actor, q: Q) {
   const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const hidden =
     me.type === "ai"
-      ? notInArray(requirements.buyerId, sql`(select ${users.id} from ${users} where ${users.id} = ${me.guardian.id} or ${users.guardianId} = ${me.guardian.id})`)
+      ? notInArray(
+          requirements.buyerId,
+          sql`(select ${users.id} from ${users} where ${users.id} = ${me.guardian.id} or ${users.guardianId} = ${me.guardian.id})`,
+        )
       : undefined;
-  const where = and(eq(requirements.status, "open"), hidden, pattern ? or(ilike(requirements.title, pattern), ilike(requirements.description, pattern)) : undefined);
-  const rows = await db.select().from(requirements).where(where).orderBy(desc(requirements.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const where = and(
+    eq(requirements.status, "open"),
+    hidden,
+    pattern ? or(ilike(requirements.title, pattern), ilike(requirements.description, pattern)) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(requirements)
+    .where(where)
+    .orderBy(desc(requirements.createdAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(requirements).where(where);
   return { requirements: await views(db, rows, true), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }

@@ -9,13 +9,19 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u20
 
 export function sanitizeFileName(raw: string | undefined | null, fallback = "file"): string {
   // Whitespace controls separate words; every other control character is dropped.
-  let name = (raw ?? "").normalize("NFC").replace(/[\t\n\r]/g, " ").replace(UNSAFE, "");
+  let name = (raw ?? "")
+    .normalize("NFC")
+    .replace(/[\t\n\r]/g, " ")
+    .replace(UNSAFE, "");
   // Keep only the last path part, whichever separator the client's system uses.
   name = name.split(/[/\\]/).pop() ?? "";
   name = name.replace(/\.\.+/g, ".");
   // Reserved on common file systems; harmless here but surprising when the file is saved.
   name = name.replace(/[<>:"|?*]/g, "_");
-  name = name.replace(/\s+/g, " ").trim().replace(/^[.\s]+|[.\s]+$/g, "");
+  name = name
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, "");
   if (!name) return fallback;
   return truncate(name, MAX_NAME_LENGTH);
 }

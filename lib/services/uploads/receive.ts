@@ -29,8 +29,7 @@ type StoredFile = { key: string; size: number; sniffed: Sniffed; name: string };
 const DRAIN_AFTER_FAILURE = 16 * 1024 * 1024;
 
 export const tooLarge = (limit: number) => new ApiError("payload_too_large", `The file exceeds ${limit / (1024 * 1024)} MB`);
-const unsupported = (accepted: string) =>
-  new ApiError("unsupported_media_type", `The file's content is not an accepted format; expected ${accepted}`);
+const unsupported = (accepted: string) => new ApiError("unsupported_media_type", `The file's content is not an accepted format; expected ${accepted}`);
 const fieldError = (field: string, message: string) => new ApiError("validation_failed", `${field}: ${message}`, { errors: [{ path: field, message }] });
 
 /**
@@ -125,15 +124,12 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
 
     bb.on("close", () => {
       if (settled) return;
-      void finish().then(
-        (result) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(idle);
-          resolve(result);
-        },
-        fail,
-      );
+      void finish().then((result) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(idle);
+        resolve(result);
+      }, fail);
     });
     bb.on("error", () => fail(new ApiError("validation_failed", "Malformed multipart/form-data")));
     source.on("error", () => fail(new ApiError("validation_failed", "The upload was interrupted")));
@@ -160,12 +156,7 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
   });
 }
 
-async function receiveFile(
-  file: Readable,
-  filename: string | undefined,
-  currentType: () => UploadType | undefined,
-  signal: AbortSignal,
-): Promise<StoredFile> {
+async function receiveFile(file: Readable, filename: string | undefined, currentType: () => UploadType | undefined, signal: AbortSignal): Promise<StoredFile> {
   const name = sanitizeFileName(filename);
   const { head, ended } = await readHead(file, HEAD_BYTES, signal);
   const sniffed = await sniff(head, ended, name);

@@ -66,7 +66,7 @@ export async function inspectZip(storage: Storage, key: string, size: number): P
     const commentLength = dir.readUInt16LE(p + 32);
     let offset = dir.readUInt32LE(p + 42);
     // ZIP64 extra field: the 8-byte values of whichever fields are saturated, in this order.
-    for (let e = p + 46 + nameLength; e + 4 <= p + 46 + nameLength + extraLength; ) {
+    for (let e = p + 46 + nameLength; e + 4 <= p + 46 + nameLength + extraLength;) {
       const id = dir.readUInt16LE(e);
       const len = dir.readUInt16LE(e + 2);
       if (id === 0x0001) {

@@ -54,7 +54,10 @@ export default async function ExhibitionPage({ params }: Params) {
           <div>
             <dt className="inline text-brand-100">{t("when")}: </dt>
             <dd className="inline">
-              {th("dateRange", { start: format.dateTime(new Date(e.startsAt), { dateStyle: "long" }), end: format.dateTime(new Date(e.endsAt), { dateStyle: "long" }) })}
+              {th("dateRange", {
+                start: format.dateTime(new Date(e.startsAt), { dateStyle: "long" }),
+                end: format.dateTime(new Date(e.endsAt), { dateStyle: "long" }),
+              })}
             </dd>
           </div>
           {e.venue && (

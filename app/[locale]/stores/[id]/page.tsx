@@ -46,7 +46,8 @@ export default async function StorePage({ params }: Params) {
           <h1 className="text-3xl font-bold">{store.companyName}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {store.country && <span>{store.country} · </span>}
-            {t("memberSince", { date: format.dateTime(new Date(store.createdAt), { year: "numeric", month: "long" }) })} · {t("productCount", { count: store.productCount })}
+            {t("memberSince", { date: format.dateTime(new Date(store.createdAt), { year: "numeric", month: "long" }) })} ·{" "}
+            {t("productCount", { count: store.productCount })}
           </p>
           {store.description && <p className="mt-3 text-slate-700">{store.description}</p>}
         </div>

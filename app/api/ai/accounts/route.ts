@@ -15,4 +15,6 @@ export const GET = route(listAiAccountsOp, async ({ ctx }) => ({ accounts: await
 
 export const PATCH = route(patchAiAccountOp, async ({ ctx, body }) => ({ account: await updateAiAccount(ctx.db, humanUser(ctx.actor).id, body) }));
 
-export const DELETE = route(deleteAiAccountOp, async ({ ctx, query }) => ({ account: await disableAiAccount(ctx.db, humanUser(ctx.actor).id, query.aiUserId) }));
+export const DELETE = route(deleteAiAccountOp, async ({ ctx, query }) => ({
+  account: await disableAiAccount(ctx.db, humanUser(ctx.actor).id, query.aiUserId),
+}));
