@@ -45,6 +45,8 @@ export type Operation = {
   idempotent?: boolean;
   /** Counted against the rate tier (default true; health is exempt). */
   rateLimited?: boolean;
+  /** Written to an AI account's audit log (default true; reading one's own session is not an action). */
+  audited?: false;
   /** Run an AI account's call and its audit row in one transaction (default true). */
   transactional?: boolean;
   /** Served by NextAuth's own handler rather than by route() (so none of the wrapper's answers). */

@@ -9,6 +9,20 @@ import { ApiError } from "./errors";
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
 
+/** 429 with where the request stood: its number in the window (the gate audits one row per window). */
+export class RateLimitedError extends ApiError {
+  constructor(
+    readonly count: number,
+    readonly limit: number,
+    readonly windowStart: Date,
+    readonly windowSeconds: number,
+    headers: Record<string, string>,
+    resetSeconds: number,
+  ) {
+    super("rate_limited", `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${resetSeconds} s`, { headers });
+  }
+}
+
 export function rateKey(actor: Actor, ip: string): { key: string; limit: number } | null {
   const e = env();
   if (actor.type === "human" || actor.type === "ai") {
@@ -122,13 +136,11 @@ export async function peekCounts(db: Db, keys: string[], windowSeconds: number):
 /** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
 export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
   const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
-  const { resetSeconds } = currentWindow(windowSeconds);
+  const { start, resetSeconds } = currentWindow(windowSeconds);
   const count = await bumpCount(db, key, windowSeconds);
   const state = { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds };
   if (count > limit) {
-    throw new ApiError("rate_limited", `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${resetSeconds} s`, {
-      headers: { ...rateHeaders(state), "Retry-After": String(resetSeconds) },
-    });
+    throw new RateLimitedError(count, limit, start, windowSeconds, { ...rateHeaders(state), "Retry-After": String(resetSeconds) }, resetSeconds);
   }
   return state;
 }

@@ -8,7 +8,7 @@ import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
-import { writeAudit } from "@/lib/services/ai/audit";
+import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
@@ -76,9 +76,8 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
         if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
       }
       checkAccess(op, ctx.actor);
-      if (ctx.actor.type === "ai" && op.permission !== "none" && !ctx.actor.permissions[op.permission]) {
-        throw new ApiError("permission_denied", `This AI account lacks the permission "${op.permission}"`);
-      }
+      const refusal = permissionRefusal(ctx.actor, op.permission);
+      if (refusal) throw refusal;
       const params = parse(op.params, await context?.params, "path");
       const query = op.query ? parse(op.query, queryObject(new URL(req.url).searchParams), "query") : undefined;
       const rawBody = op.body && (op.bodyType ?? "json") === "json" ? await readBody(req) : undefined;
@@ -109,7 +108,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
           response = await ctx.db.transaction(async (tx) => {
             const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
             // A handler may answer an error itself (e.g. 405): that is not a success either.
-            if (ai) await writeAudit(tx, auditEntry(op, ai, ip, res.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`));
+            if (ai) await auditOutcome(tx, op, ai, ip, res, req);
             // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
             if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
               throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
@@ -123,7 +122,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
         } else {
           response = toResponse(op, await handler(args));
           if (ctx.actor.type === "ai") {
-            await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, response.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${response.status}`));
+            await auditOutcome(ctx.db, op, ctx.actor, ip, response, req);
             audited = true;
           }
         }
@@ -139,9 +138,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
     } catch (err) {
       const apiErr = toApiError(err, requestId);
       if (ctx.actor.type === "ai" && !audited) {
-        await writeAudit(ctx.db, auditEntry(op, ctx.actor, ip, false, `${apiErr.code}: ${apiErr.message}`)).catch((e: unknown) =>
-          console.error(`[${requestId}] audit write failed`, e),
-        );
+        await auditFailure(ctx.db, ctx.actor, gateAct(op), ip, apiErr).catch((e: unknown) => console.error(`[${requestId}] audit write failed`, e));
       }
       return finish(problemResponse(apiErr, requestId), rate, requestId);
     }
@@ -170,8 +167,11 @@ function checkAccess(op: Operation, actor: Actor): void {
   if (op.access === "admin" && !isAdmin(actor)) throw new ApiError("forbidden", "Administrators only");
 }
 
-function auditEntry(op: Operation, actor: AiActor, ip: string, success: boolean, details: string) {
-  return { aiUserId: actor.user.id, guardianId: actor.guardian.id, action: auditAction(op), details, ip, success };
+const gateAct = (op: Operation): Act => ({ permission: op.permission, action: auditAction(op), audited: op.audited });
+
+/** A handler's answer in the audit log (an error it answered itself, e.g. 405, is no success either). */
+function auditOutcome(db: Db, op: Operation, actor: AiActor, ip: string, res: Response, req: Request): Promise<void> {
+  return auditRecord(db, actor, gateAct(op), ip, res.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`);
 }
 
 function toResponse(op: Operation, value: unknown): Response {

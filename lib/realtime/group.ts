@@ -5,7 +5,7 @@
 // delivered in the order they were queued. One queue per process, on globalThis.
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import { auditOutcome } from "@/lib/services/ai/audited";
+import { auditOutcome } from "@/lib/gate/gate";
 import { storeBatch, type SendEntry, type SendResult } from "@/lib/services/chat/batch";
 
 /** At most this many messages in one transaction. */
@@ -75,7 +75,7 @@ class GroupCommit {
         const [r] = await db.transaction((tx) => storeBatch(tx, [entry]));
         return r!;
       } catch (err) {
-        // Refused by the database itself: audited on its own, as runAudited does.
+        // Refused by the database itself: audited on its own, as the gate does.
         if (entry.audit)
           await auditOutcome(db, entry.actor, entry.audit, {
             error: err,

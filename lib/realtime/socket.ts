@@ -20,6 +20,7 @@ import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { auditOutcome, permissionRefusal } from "@/lib/gate/gate";
 import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
 import { listenFanout, type Delivery } from "./fanout";
@@ -65,6 +66,13 @@ type Client = {
   /** When the actor was last read from the database, and whether it must be read again. */
   verifiedAt: number;
   stale: boolean;
+  /**
+   * Deliveries held while the actor is read again after a change of its rights: sent if it still
+   * holds `chat.read`, dropped if not (contract 9.1: a change takes effect on open sockets at once).
+   */
+  held: string[] | null;
+  /** That read, while it runs: a message frame waits for it, so it meets the new rights. */
+  rereading: Promise<void> | null;
 };
 
 export class ChatSocketServer {
@@ -104,7 +112,7 @@ export class ChatSocketServer {
       }
     });
     this.unsubscribeActor = sessionEvents.onActorChanged((userId) => {
-      for (const c of this.clients) if (c.actor?.user.id === userId) c.stale = true;
+      for (const c of this.clients) if (c.actor?.user.id === userId) c.rereading = this.reread(c).finally(() => (c.rereading = null));
     });
   }
 
@@ -178,6 +186,8 @@ export class ChatSocketServer {
       alive: true,
       verifiedAt: 0,
       stale: false,
+      held: null,
+      rereading: null,
     };
     this.clients.add(client);
     const timer = setTimeout(() => {
@@ -259,10 +269,56 @@ export class ChatSocketServer {
     client.peer = {
       id: newId(),
       userId: actor.user.id,
-      send: (text) => ws.readyState === WebSocket.OPEN && ws.send(text),
+      send: (text) => {
+        if (ws.readyState !== WebSocket.OPEN || !client.actor) return;
+        if (client.held) client.held.push(text);
+        else if (!permissionRefusal(client.actor, "chat.read")) ws.send(text);
+      },
     };
     this.hub.add(client.peer);
     send(ws, { type: "ready", userId: actor.user.id });
+    // Opening the socket is reading chat (contract 9.1): on the record, and said on the socket when withheld.
+    const refusal = permissionRefusal(actor, "chat.read");
+    if (refusal) send(ws, withheld(refusal.message));
+    void getDb()
+      .then((db) =>
+        auditOutcome(
+          db,
+          actor,
+          { permission: "chat.read", ip: client.ip, details: () => "chat socket opened" },
+          refusal ? { error: refusal } : { result: null },
+        ),
+      )
+      .catch((e: unknown) => console.error("chat socket: audit write failed", e));
+  }
+
+  /**
+   * Read the socket's actor again now (its rights changed). Deliveries wait meanwhile and then go
+   * out or are dropped by the new rights; a socket whose session ended is closed.
+   */
+  private async reread(client: Client) {
+    const before = client.actor;
+    if (!before) return;
+    client.held ??= [];
+    client.stale = false;
+    try {
+      const fresh = await actorForSession(await getDb(), before.session.id, before.user.id, before.session.via);
+      if (!fresh) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
+      client.actor = fresh;
+      client.verifiedAt = Date.now();
+      const refusal = permissionRefusal(fresh, "chat.read");
+      if (refusal && !permissionRefusal(before, "chat.read")) send(client.ws, withheld(refusal.message));
+    } catch (err) {
+      // Not known to be allowed any more: read again before the next message, deliver nothing meanwhile.
+      console.error("chat socket: re-reading the account failed", err);
+      client.stale = true;
+      client.held = null;
+      return;
+    }
+    const held = client.held;
+    client.held = null;
+    if (permissionRefusal(client.actor, "chat.read")) return;
+    for (const text of held ?? []) if (client.ws.readyState === WebSocket.OPEN) client.ws.send(text);
   }
 
   private onFrame(client: Client, data: Buffer, isBinary: boolean) {
@@ -328,6 +384,7 @@ export class ChatSocketServer {
       if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
     }
+    if (client.rereading) await client.rereading;
     let actor = client.actor;
     if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
@@ -392,6 +449,11 @@ function refuseUpgrade(socket: Duplex, status: number, statusText: string, body:
   );
   // Whatever the client still sends is not read.
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+}
+
+/** Said on the socket when its AI account may not read chat: message frames are withheld until it may. */
+function withheld(message: string) {
+  return { type: "error", code: "permission_denied", message: `${message}; message frames are not delivered until the guardian allows it` };
 }
 
 function send(ws: WebSocket, frame: object) {

@@ -69,6 +69,10 @@ export const AuditLogEntrySchema = z
     timestamp: z.string(),
     success: z.boolean(),
     hash: z.string(),
+    refusedCount: z
+      .number()
+      .optional()
+      .meta({ description: "On a `rate_limited` row: requests refused by the rate tier in that window so far (one row per window, contract 9.1)" }),
   })
   .meta({ id: "AuditLogEntry" });
 
@@ -83,6 +87,9 @@ export const AuditLogPage = z
       .number()
       .nullable()
       .meta({ description: "The seq of the first row whose link does not hold (altered, or after a removed row); null when valid" }),
+    chainVerifiedThrough: z.number().meta({
+      description: "The chain is verified from the first row through this seq (incrementally, from the last verified row; a long backlog over several reads)",
+    }),
     actions: z.array(z.string()).meta({ description: "Every action name in this account's log, for filters" }),
   })
   .meta({ id: "AuditLogPage" });

@@ -155,6 +155,49 @@ describe("chat on the socket", () => {
     o.close();
   });
 
+  it("delivers to an AI account only while it holds chat.read, switching on an open socket at once, and audits the opening", async () => {
+    const g = await createGuardianWithAi();
+    const ai = await login(g.aiBuyer.username, g.aiPassword);
+    const other = await person();
+    const setRead = (isAllowed: boolean) =>
+      api("/api/ai/permissions", { method: "PUT", token: g.guardianToken, json: { aiUserId: g.aiBuyer.aiUserId, permission: "chat.read", isAllowed } });
+    const say = async (content: string) =>
+      expect((await api("/api/chat/messages", { token: other.token, json: { to: g.aiBuyer.aiUserId, content } })).status).toBe(201);
+    const s = await chatSocket(ai);
+    await say("while allowed");
+    expect(await s.waitFor("message")).toMatchObject({ content: "while allowed" });
+
+    expect((await setRead(false)).status).toBe(200);
+    expect(await s.waitFor((f) => f.type === "error" && f.code === "permission_denied")).toMatchObject({ message: expect.stringContaining("chat.read") });
+    await say("while refused");
+    // Sending stays allowed (chat.send): its own message's ack comes, the refused delivery never does.
+    s.send({ type: "message", to: other.user.id, content: "agent still sends", ref: "send" });
+    await s.waitFor("ack");
+    await sleep(300);
+    expect(s.all("message").map((f) => f.content)).toEqual(["while allowed"]);
+
+    // A socket opened while refused says so and gets nothing.
+    const late = await chatSocket(ai);
+    expect(await late.waitFor((f) => f.type === "error")).toMatchObject({ code: "permission_denied" });
+
+    expect((await setRead(true)).status).toBe(200);
+    await sleep(200);
+    await say("allowed again");
+    expect(await s.waitFor((f) => f.content === "allowed again")).toMatchObject({ type: "message" });
+    expect(await late.waitFor((f) => f.content === "allowed again")).toMatchObject({ type: "message" });
+    expect(s.all("message").map((f) => f.content)).toEqual(["while allowed", "allowed again"]);
+
+    const logs = (
+      await api<{ logs: { action: string; success: boolean; details: string }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.read`, {
+        token: g.guardianToken,
+      })
+    ).body.logs;
+    expect(logs.filter((l) => l.details === "chat socket opened" && l.success)).toHaveLength(1);
+    expect(logs.filter((l) => !l.success && l.details.startsWith("permission_denied"))).toHaveLength(1);
+    s.close();
+    late.close();
+  });
+
   it("closes the sockets of a disabled AI account with 4401", async () => {
     const g = await createGuardianWithAi();
     const ai = await login(g.aiSeller.username, g.aiPassword);

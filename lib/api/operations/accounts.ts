@@ -71,6 +71,7 @@ export const currentUserOp = defineOperation({
   access: "optional",
   permission: "none",
   action: "auth.me",
+  audited: false,
   responses: { 200: { description: "The signed-in account", schema: SessionUser }, ...errorResponses(401) },
 });
 

@@ -46,7 +46,38 @@ export const auditLogs = pgTable(
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
   },
-  (t) => [uniqueIndex("audit_logs_account_seq_key").on(t.aiUserId, t.seq), index("audit_logs_guardian_idx").on(t.guardianId, t.createdAt)],
+  (t) => [
+    uniqueIndex("audit_logs_account_seq_key").on(t.aiUserId, t.seq),
+    index("audit_logs_guardian_idx").on(t.guardianId, t.createdAt),
+    // Filters by action, and the list of an account's action names read by skipping through it.
+    index("audit_logs_account_action_idx").on(t.aiUserId, t.action, t.seq),
+  ],
+);
+
+/**
+ * How far an account's chain has been verified: the last row checked and its hash. A later check
+ * starts after it (and finds a re-hashed chain because this row's hash no longer matches).
+ */
+export const auditCheckpoints = pgTable("audit_checkpoints", {
+  aiUserId: text("ai_user_id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: text("hash").notNull(),
+  verifiedAt: ts("verified_at").notNull().defaultNow(),
+});
+
+/**
+ * Requests of an AI account refused by its rate tier: one chained `rate_limited` row per window
+ * records the refusal, this counter its running total (a counter, so kept outside the chain).
+ */
+export const auditRateWindows = pgTable(
+  "audit_rate_windows",
+  {
+    aiUserId: text("ai_user_id").notNull(),
+    windowStart: ts("window_start").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    refused: bigint("refused", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.aiUserId, t.windowStart] }), uniqueIndex("audit_rate_windows_seq_key").on(t.aiUserId, t.seq)],
 );
 
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired"] as const;

@@ -8,7 +8,7 @@ import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { notifyMessages } from "@/lib/realtime/fanout";
 import type { ChatMessage, SendMessageInput } from "@/lib/schemas/chat";
-import { auditOutcome, permissionRefusal, type AuditedAction } from "@/lib/services/ai/audited";
+import { auditOutcome, permissionRefusal, type AuditedAction } from "@/lib/gate/gate";
 import { messageId } from "./ids";
 import { rawOf } from "./raw";
 import { findOrCreateConversations, loadFacts, resolveTarget, type Target } from "./targets";
@@ -19,7 +19,7 @@ export type SendEntry = {
   input: SendMessageInput | ApiError;
   /** The socket it came from: that socket gets an ack, the sender's other sockets the message. */
   originSocket?: string;
-  /** Socket frames: the AI permission gate and the audit rows of runAudited, in this transaction. */
+  /** Socket frames: the AI permission gate and the audit rows of the gate (lib/gate/gate.ts), in this transaction. */
   audit?: AuditedAction<ChatMessage>;
 };
 
@@ -57,7 +57,7 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
   const results: (SendResult | null)[] = entries.map(() => null);
   const fail = (i: number, error: ApiError) => (results[i] = { ok: false, error });
 
-  // The order of the checks is runAudited's: the permission, then the frame, then the rules.
+  // The order of the checks is the gate's (governed): the permission, then the frame, then the rules.
   entries.forEach((e, i) => {
     const refusal = e.audit ? permissionRefusal(e.actor, e.audit.permission) : null;
     if (refusal) fail(i, refusal);

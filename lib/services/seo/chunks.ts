@@ -9,6 +9,7 @@
 // out of order, or deleted outside the app).
 import { sql, type SQL } from "drizzle-orm";
 import { toNumber, type Db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/rows";
 import { booths, exhibitions, products, sellerProfiles } from "@/lib/db/schema";
 
 export const KINDS = ["exhibitions", "booths", "stores", "products"] as const;
@@ -69,11 +70,6 @@ function state(size: number): State {
   return g[KEY];
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown;
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-}
-
 const epochMs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::bigint`;
 const epochUs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000000)::bigint`;
 
@@ -85,7 +81,7 @@ function rederive(db: Db, size: number, kind: Kind, from: number): Promise<void>
     s.starts.length = Math.min(s.starts.length, from + 1);
     for (;;) {
       const last = s.starts[s.starts.length - 1]!;
-      const [next] = await rows<{ id: string; at: unknown }>(
+      const [next] = await sqlRows<{ id: string; at: unknown }>(
         db,
         sql`select ${d.id} as id, ${epochMs(d.createdAt)} as at from ${d.table} where ${d.id} >= ${last.id} order by ${d.id} offset ${size} limit 1`,
       );
@@ -122,7 +118,7 @@ export async function layout(db: Db, size: number): Promise<Layout> {
       const last = st.kinds[kind].starts.at(-1)!;
       return sql`select ${kind}::text as kind, (select count(*) from (select 1 from ${d.table} where ${d.id} >= ${last.id} limit ${size + 1}) x) as n, (select ${epochMs(d.createdAt)} from ${d.table} order by ${d.id} limit 1) as first_at`;
     });
-    const found = await rows<{ kind: Kind; n: unknown; first_at: unknown }>(db, sql.join(parts, sql` union all `));
+    const found = await sqlRows<{ kind: Kind; n: unknown; first_at: unknown }>(db, sql.join(parts, sql` union all `));
     const overflowing = found.filter((r) => toNumber(r.n) > size);
     if (overflowing.length && attempt < 3) {
       for (const r of overflowing) await rederive(db, size, r.kind, st.kinds[r.kind].starts.length - 1);
@@ -147,7 +143,7 @@ export async function chunkKey(db: Db, size: number, kind: Kind, k: number): Pro
   const r = range(size, kind, k);
   if (!r) return null;
   const d = DEFS[kind];
-  const [row] = await rows<{ n: unknown; us: unknown }>(
+  const [row] = await sqlRows<{ n: unknown; us: unknown }>(
     db,
     sql`select count(*) as n, coalesce(max(${epochUs(d.updatedAt)}), 0) as us from ${d.table} where ${inRange(d, r)}`,
   );
@@ -168,7 +164,7 @@ export async function chunkRows(db: Db, size: number, kind: Kind, k: number): Pr
   for (let attempt = 0; ; attempt++) {
     const r = range(size, kind, k);
     if (!r) return null;
-    const found = await rows<{ segment: string; us: unknown; live: boolean }>(
+    const found = await sqlRows<{ segment: string; us: unknown; live: boolean }>(
       db,
       sql`select ${d.segment} as segment, ${epochUs(d.updatedAt)} as us, (${d.live}) as live from ${d.table} where ${inRange(d, r)} order by ${d.id} limit ${size + 1}`,
     );
