@@ -11,6 +11,7 @@ import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env } from "@/lib/env";
+import { browsePageLocale, gateBrowsePage } from "@/lib/gate/pages";
 import { createPageCache } from "@/lib/pages/page-cache";
 import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, apiHead, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
@@ -90,7 +91,23 @@ async function main() {
       cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
       void handleRequest(req, res);
     };
-    if (!pages?.serve(req, res, render)) render();
+    // An AI account's session on a catalog page passes the gate first (product.browse, audited).
+    const gateLocale = browsePageLocale(req.method, url, req.headers.cookie);
+    if (!gateLocale) {
+      if (!pages?.serve(req, res, render)) render();
+      return;
+    }
+    gateBrowsePage(req, res, gateLocale).then(
+      (pass) => {
+        if (pass && !pages?.serve(req, res, render)) render();
+      },
+      (err: unknown) => {
+        // Not known to be allowed: refused, as the API refuses when the database is away.
+        console.error("page gate failed", err);
+        if (!res.headersSent) res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" });
+        res.end("Service unavailable; retry shortly");
+      },
+    );
   });
   // Next attaches its own "upgrade" listener on the first request and would also act on our
   // socket; intercepting the event keeps /ws/chat ours and every other path closed, and leaves

@@ -36,11 +36,25 @@ async function keyActor(db: Db, secret: string): Promise<Actor> {
   return actor;
 }
 
-/** The actor of a NextAuth session cookie, or null (no cookie, bad cookie, ended session). */
-export async function actorFromCookieHeader(db: Db, cookieHeader: string | null) {
+/** The claims of a NextAuth session cookie, or null (no cookie, bad cookie). */
+async function cookieClaims(cookieHeader: string | null) {
   const raw = readSessionCookie(parseCookies(cookieHeader));
   if (!raw) return null;
   const token = await decode({ token: raw, secret: env().AUTH_SECRET }).catch(() => null);
   if (!token || typeof token.sub !== "string" || typeof token.sid !== "string") return null;
-  return actorForSession(db, token.sid, token.sub, "cookie");
+  return { sid: token.sid, sub: token.sub, isAI: token.isAI === true };
+}
+
+/** The actor of a NextAuth session cookie, or null (no cookie, bad cookie, ended session). */
+export async function actorFromCookieHeader(db: Db, cookieHeader: string | null) {
+  const claims = await cookieClaims(cookieHeader);
+  return claims ? actorForSession(db, claims.sid, claims.sub, "cookie") : null;
+}
+
+/** The AI account of a session cookie, or null; a person's cookie costs no database read. */
+export async function aiActorFromCookieHeader(db: Db, cookieHeader: string | null) {
+  const claims = await cookieClaims(cookieHeader);
+  if (!claims?.isAI) return null;
+  const actor = await actorForSession(db, claims.sid, claims.sub, "cookie");
+  return actor?.type === "ai" ? actor : null;
 }
