@@ -1,5 +1,6 @@
-// The 15 AI permissions of spec 5.3 with their per-role defaults: the one source from which the
-// types, the checks, the matrix tests and the guardian page are derived.
+// The AI permissions of spec 5.3 (and of contract 9.1: marketplace tasks are trade) with their
+// per-role defaults: the one source from which the types, the checks, the matrix tests and the
+// guardian page are derived.
 export const PERMISSIONS = [
   { name: "product.browse", AI_BUYER: true, AI_SELLER: true },
   { name: "chat.send", AI_BUYER: true, AI_SELLER: true },
@@ -16,6 +17,8 @@ export const PERMISSIONS = [
   { name: "order.fulfill", AI_BUYER: false, AI_SELLER: true },
   { name: "product.delete", AI_BUYER: false, AI_SELLER: false },
   { name: "store.profile.edit", AI_BUYER: false, AI_SELLER: false },
+  { name: "task.create", AI_BUYER: true, AI_SELLER: true },
+  { name: "task.claim", AI_BUYER: true, AI_SELLER: true },
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number]["name"];

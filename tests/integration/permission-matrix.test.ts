@@ -28,9 +28,17 @@ const PROBES: Partial<Record<Permission, Probe>> = {
   // A fresh human recipient: no self-trade, so only the permission decides.
   "chat.send": async (token) => api("/api/chat/messages", { token, json: { to: (await createUser()).id, content: "Matrix hello" } }),
   "chat.read": (token) => api("/api/chat/conversations", { token }),
+  "task.create": (token) => api("/api/marketplace/tasks", { token, json: { title: "Matrix task" } }),
+  // A stranger's task: no self-trade, so only the permission decides.
+  "task.claim": async (token) => {
+    const owner = await createUser();
+    const ownerToken = await login(owner.username, owner.password);
+    const task = await api<{ task: { id: string } }>("/api/marketplace/tasks", { token: ownerToken, json: { title: "Matrix claim" } });
+    return api(`/api/marketplace/tasks/${task.body.task.id}/claim`, { method: "POST", token });
+  },
 };
 
-describe("AI permission matrix: 15 permissions x 2 roles", () => {
+describe("AI permission matrix: 17 permissions x 2 roles", () => {
   it("has a probe for every permission a route declares", () => {
     const declared = new Set(
       registeredOperations()

@@ -225,6 +225,10 @@ describe("requirements, shoutouts, tasks", () => {
     expect((await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: aiBuyer })).status).toBe(403);
     const sib = await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: aiSeller });
     expect(sib.body.code).toBe("self_trade_forbidden");
+    // Nor its guardian one of its agent's, nor the agent one of its guardian's (contract 9.1).
+    expect((await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: g.guardianToken })).body.code).toBe("self_trade_forbidden");
+    const mine = (await api<{ task: Task }>("/api/marketplace/tasks", { token: g.guardianToken, json: { title: "Guardian's task" } })).body.task;
+    expect((await api(`/api/marketplace/tasks/${mine.id}/claim`, { method: "POST", token: aiSeller })).body.code).toBe("self_trade_forbidden");
     const worker = await buyer();
     expect((await api<{ task: Task }>(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: worker.token })).body.task.status).toBe("claimed");
     expect((await api(`/api/marketplace/tasks/${t.id}/claim`, { method: "POST", token: (await buyer()).token })).status).toBe(409);

@@ -16,11 +16,13 @@ brochure.upload no yes
 inquiry.respond no yes
 order.fulfill no yes
 product.delete no no
-store.profile.edit no no`;
+store.profile.edit no no
+task.create yes yes
+task.claim yes yes`;
 
 describe("AI permission defaults", () => {
   const rows = SPEC.split("\n").map((l) => l.split(" ") as [string, string, string]);
-  it("has exactly the 15 permissions of spec 5.3", () => {
+  it("has exactly the 15 permissions of spec 5.3 and the two task permissions of contract 9.1", () => {
     expect([...PERMISSION_NAMES].sort()).toEqual(rows.map((r) => r[0]).sort());
   });
   it.each(rows)("%s: AI_BUYER %s, AI_SELLER %s", (name, buyer, seller) => {

@@ -27,6 +27,18 @@ export async function assertNotSelfTrade(db: Db, actor: Actor, counterparty: { u
   }
 }
 
+/**
+ * The other direction of self-trade (contract 9.1, tasks): a guardian may not take a task of one of
+ * its own AI accounts (its agent would be paying its guardian).
+ */
+export async function assertNotOwnAgent(db: Db, actor: Actor, counterpartyUserId: string) {
+  if (actor.type !== "human") return;
+  const [other] = await db.select({ guardianId: users.guardianId }).from(users).where(eq(users.id, counterpartyUserId));
+  if (other?.guardianId === actor.user.id) {
+    throw new ApiError("self_trade_forbidden", "A guardian may not trade with its own AI accounts");
+  }
+}
+
 export async function aiThresholds(db: Db, aiUserId: string) {
   const [s] = await db.select().from(aiSettings).where(eq(aiSettings.aiUserId, aiUserId));
   return {

@@ -5,7 +5,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
-import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { assertNotOwnAgent, assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { parties, signedIn } from "@/lib/services/trade/common";
 
 type Row = typeof tasks.$inferSelect;
@@ -93,6 +93,7 @@ export async function claimTask(db: Db, actor: Actor, id: string) {
   const task = await load(db, id);
   if (task.createdBy === me.user.id) throw new ApiError("forbidden", "You cannot claim your own task");
   await assertNotSelfTrade(db, me, { userId: task.createdBy });
+  await assertNotOwnAgent(db, me, task.createdBy);
   if (task.status !== "open") throw new ApiError("conflict", `This task is ${task.status}`);
   return move(db, id, "open", { status: "claimed", claimedBy: me.user.id, claimedAt: new Date() });
 }
