@@ -77,7 +77,6 @@ export const claimTaskOp = defineOperation({
   summary: "Claim an open task (not your own)",
   action: "task.claim",
   params: IdParam,
-  idempotent: false,
   responses: TaskAnswer,
 });
 export const completeTaskOp = defineOperation({
@@ -99,6 +98,5 @@ export const cancelTaskOp = defineOperation({
   summary: "Cancel your task while it is open",
   action: "task.cancel",
   params: IdParam,
-  idempotent: false,
   responses: TaskAnswer,
 });
