@@ -3,7 +3,8 @@
 // replayed) without acting again: no second audit row, no second reply; the same call without a
 // key then acts afresh and is refused by the state the first one left (409 `invalid_state`).
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createGuardianWithAi, createProduct, createSeller, createUser, login, unique } from "../support/api";
+import { api, baseUrl, createGuardianWithAi, createProduct, createSeller, createUser, login, unique } from "../support/api";
+import { minimalPdf, multipart, tinyPng, type Part } from "../support/multipart";
 import { createTask, expectOk, heldOrder, placeOrder } from "../support/world";
 
 type Step = {
@@ -151,5 +152,57 @@ describe("a retried transition with the same Idempotency-Key replays the first a
     const replayed = await post(step, key);
     expect(replayed.text).toBe(refused.text);
     expect((await post({ ...step, path: `/api/orders/${id}/fulfill` }, key)).status).toBe(422);
+  });
+});
+
+/** One multipart body, kept as bytes so a retry sends exactly what the first try did. */
+async function uploadBody(parts: Part[]) {
+  const { contentType, body } = multipart(parts);
+  const chunks: Uint8Array[] = [];
+  for await (const c of body()) chunks.push(c);
+  return { contentType, bytes: Buffer.concat(chunks) };
+}
+
+describe("POST /api/upload with an Idempotency-Key", () => {
+  const send = async (b: { contentType: string; bytes: Buffer }, token: string, key: string) => {
+    const res = await fetch(`${baseUrl()}/api/upload`, {
+      method: "POST",
+      headers: { "content-type": b.contentType, authorization: `Bearer ${token}`, "idempotency-key": key },
+      body: new Uint8Array(b.bytes),
+    });
+    return { status: res.status, text: await res.text(), replayed: res.headers.get("idempotent-replayed") };
+  };
+
+  it("replays the first answer for the same body (one file stored) and refuses another body with 422", async () => {
+    const pdf = await uploadBody([
+      { name: "type", value: "boothDocument" },
+      { name: "file", filename: "brochure.pdf", data: minimalPdf(), contentType: "application/pdf" },
+    ]);
+    const key = `upload-${unique()}`;
+    const first = await send(pdf, w.seller, key);
+    expect(first.status, first.text).toBe(201);
+    const again = await send(pdf, w.seller, key);
+    expect(again).toMatchObject({ status: 201, text: first.text, replayed: "true" });
+    const other = await uploadBody([
+      { name: "type", value: "product_image" },
+      { name: "file", filename: "p.png", data: tinyPng(), contentType: "image/png" },
+    ]);
+    expect((await send(other, w.seller, key)).status).toBe(422);
+    // Without a key the same bytes are a second file at another address.
+    const fresh = await send(pdf, w.seller, `upload-${unique()}`);
+    expect(fresh.status).toBe(201);
+    expect(JSON.parse(fresh.text).url).not.toBe(JSON.parse(first.text).url);
+  });
+
+  it("answers a retried refusal the same (kept when the body was read, else judged afresh)", async () => {
+    const logo = await uploadBody([
+      { name: "type", value: "logo" },
+      { name: "file", filename: "l.png", data: tinyPng(), contentType: "image/png" },
+    ]);
+    const key = `upload-${unique()}`;
+    const refused = await send(logo, w.aiSeller.token, key);
+    expect(refused.status).toBe(403);
+    const again = await send(logo, w.aiSeller.token, key);
+    expect(again.status).toBe(403);
   });
 });
