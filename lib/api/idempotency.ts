@@ -1,5 +1,6 @@
 // `Idempotency-Key` for POST (contract 1): the same key and body replay the first answer; another
 // body is 422 `idempotency_conflict`; a key still being worked on is 409 `idempotency_in_flight`.
+// A multipart body is hashed while the handler streams it (streamedBody), never buffered.
 // The answer is stored in the transaction of the write it answers (lib/api/route.ts), so a process
 // that dies mid-request leaves neither: its key, claimed by an instance no longer connected to the
 // database, is then taken over by the client's retry instead of staying in flight for 24 h.
@@ -15,6 +16,56 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 
 export type IdempotencyClaim = { kind: "new"; owner: string; key: string } | { kind: "replay"; response: Response };
 
+/** Stored for a streamed body until it has been read: its hash is known only then. */
+const STREAMED = "streamed";
+/** How much of a retry's streamed body is read to compare it with the first (the largest upload and its framing). */
+const STREAMED_LIMIT = 101 * 1024 * 1024;
+
+export type StreamedBody = {
+  /** The request to hand on: its body is hashed as the handler reads it. */
+  req: Request;
+  /** The hash once the body was read to the end; null when the handler stopped reading early. */
+  digest: () => string | null;
+  /** A retry's body read to the end, without acting, to compare it with the first one's. */
+  drain: () => Promise<string>;
+};
+
+export function streamedBody(req: Request, method: string, path: string): StreamedBody {
+  const hash = createHash("sha256").update(`${method}\n${path}\n`);
+  let ended = req.body === null;
+  const body = req.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        hash.update(chunk);
+        out.enqueue(chunk);
+      },
+      flush() {
+        ended = true;
+      },
+    }),
+  );
+  const handed = body ? new Request(req.url, { method: req.method, headers: req.headers, body, duplex: "half" } as RequestInit & { duplex: "half" }) : req;
+  let digest: string | undefined;
+  const final = () => (digest ??= hash.digest("hex"));
+  return {
+    req: handed,
+    digest: () => (ended ? final() : null),
+    async drain() {
+      const reader = handed.body?.getReader();
+      for (let size = 0; reader;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > STREAMED_LIMIT) {
+          await reader.cancel().catch(() => {});
+          throw new ApiError("payload_too_large", `The body exceeds ${STREAMED_LIMIT} bytes`);
+        }
+      }
+      return final();
+    },
+  };
+}
+
 export function requestHash(method: string, path: string, body: string): string {
   return createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
 }
@@ -27,7 +78,8 @@ export function validateKey(key: string): void {
   }
 }
 
-export async function claimKey(db: Db, owner: string, key: string, method: string, path: string, hash: string): Promise<IdempotencyClaim> {
+export async function claimKey(db: Db, owner: string, key: string, method: string, path: string, request: string | StreamedBody): Promise<IdempotencyClaim> {
+  const hash = typeof request === "string" ? request : STREAMED;
   validateKey(key);
   // Expired answers are forgotten first, so the key can be used afresh.
   await db
@@ -43,8 +95,11 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
-  if (!row) return claimKey(db, owner, key, method, path, hash);
-  if (row.requestHash !== hash) {
+  if (!row) return claimKey(db, owner, key, method, path, request);
+  // A streamed body is compared once its first answer is stored (and so its hash); a first one
+  // still in flight answers 409 below without reading the retry's body.
+  const compared = typeof request === "string" ? request : row.state === "done" ? await request.drain() : row.requestHash;
+  if (row.requestHash !== compared) {
     throw new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request");
   }
   if (row.state === "in_flight") {
@@ -62,7 +117,7 @@ export async function claimKey(db: Db, owner: string, key: string, method: strin
         )
         .returning({ key: idempotencyKeys.key });
       // Another retry may have taken it first: look again.
-      return taken.length ? { kind: "new", owner, key } : claimKey(db, owner, key, method, path, hash);
+      return taken.length ? { kind: "new", owner, key } : claimKey(db, owner, key, method, path, request);
     }
     throw new ApiError("idempotency_in_flight", "A request with this Idempotency-Key is still being processed; retry shortly", {
       headers: { "Retry-After": "1" },
@@ -98,11 +153,13 @@ async function instanceAlive(db: Db, id: string | null): Promise<boolean> {
 const mine = (owner: string, key: string) => and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), eq(idempotencyKeys.claimedBy, instanceId()));
 
 /**
- * Store the answer (success or client error); a server error releases the key for a retry.
- * False when the claim is no longer this instance's (taken over while it was thought dead).
+ * Store the answer (success or client error); a server error releases the key for a retry, and so
+ * does a streamed body the handler did not read to the end (`hash` null: a refusal mid-stream),
+ * whose retry cannot be compared with it. False when the claim is no longer this instance's
+ * (taken over while it was thought dead).
  */
-export async function completeKey(db: Db, owner: string, key: string, response: Response): Promise<boolean> {
-  if (response.status >= 500) {
+export async function completeKey(db: Db, owner: string, key: string, response: Response, hash?: string | null): Promise<boolean> {
+  if (response.status >= 500 || hash === null) {
     await releaseKey(db, owner, key);
     return true;
   }
@@ -114,7 +171,7 @@ export async function completeKey(db: Db, owner: string, key: string, response: 
   }
   const stored = await db
     .update(idempotencyKeys)
-    .set({ state: "done", responseStatus: response.status, responseHeaders: headers, responseBody: body })
+    .set({ state: "done", responseStatus: response.status, responseHeaders: headers, responseBody: body, ...(hash ? { requestHash: hash } : {}) })
     .where(mine(owner, key))
     .returning({ key: idempotencyKeys.key });
   return stored.length > 0;

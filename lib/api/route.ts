@@ -11,7 +11,7 @@ import { newId } from "@/lib/ids";
 import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
-import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
+import { claimKey, completeKey, releaseKey, requestHash, streamedBody } from "./idempotency";
 import { isInternal } from "./internal";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
@@ -86,6 +86,8 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
       const idemKey = req.headers.get("idempotency-key");
       const idempotent = req.method === "POST" && (op.idempotent ?? true) && idemKey !== null;
       const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${ip}`;
+      // A multipart body is hashed as the handler streams it (lib/api/idempotency.ts).
+      const streamed = idempotent && op.bodyType === "multipart" ? streamedBody(req, req.method, new URL(req.url).pathname) : undefined;
       if (idempotent) {
         const claim = await claimKey(
           ctx.db,
@@ -93,12 +95,12 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
           idemKey,
           req.method,
           new URL(req.url).pathname,
-          requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""),
+          streamed ?? requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""),
         );
         if (claim.kind === "replay") return finish(claim.response, rate, requestId);
       }
       try {
-        const args = { req, ctx, body, query, params } as HandlerArgs<O>;
+        const args = { req: streamed?.req ?? req, ctx, body, query, params } as HandlerArgs<O>;
         let response: Response;
         let completed = false;
         if ((ctx.actor.type === "ai" || idempotent) && op.transactional !== false) {
@@ -110,7 +112,7 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
             // A handler may answer an error itself (e.g. 405): that is not a success either.
             if (ai) await auditOutcome(tx, op, ai, ip, res, req);
             // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
-            if (idempotent && !(await completeKey(tx, owner, idemKey, res))) {
+            if (idempotent && !(await completeKey(tx, owner, idemKey, res, streamed?.digest()))) {
               throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
                 headers: { "Retry-After": "1" },
               });
@@ -126,11 +128,11 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
             audited = true;
           }
         }
-        if (idempotent && !completed) await completeKey(ctx.db, owner, idemKey, response);
+        if (idempotent && !completed) await completeKey(ctx.db, owner, idemKey, response, streamed?.digest());
         return finish(response, rate, requestId);
       } catch (err) {
         if (idempotent) {
-          if (err instanceof ApiError) await completeKey(ctx.db, owner, idemKey, problemResponse(err, requestId));
+          if (err instanceof ApiError) await completeKey(ctx.db, owner, idemKey, problemResponse(err, requestId), streamed?.digest());
           else await releaseKey(ctx.db, owner, idemKey).catch(() => {});
         }
         throw err;

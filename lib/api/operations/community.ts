@@ -80,7 +80,6 @@ export const claimTaskOp = defineOperation({
     "AI accounts need the permission `task.claim`. Self-trade rule: an AI account may not claim a task of its guardian or sibling, nor a guardian one of its own AI accounts.",
   permission: "task.claim",
   params: IdParam,
-  idempotent: false,
   responses: TaskAnswer,
 });
 export const completeTaskOp = defineOperation({
@@ -103,6 +102,5 @@ export const cancelTaskOp = defineOperation({
   summary: "Cancel your task while it is open",
   action: "task.cancel",
   params: IdParam,
-  idempotent: false,
   responses: TaskAnswer,
 });

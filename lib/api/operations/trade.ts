@@ -54,8 +54,7 @@ export const closeInquiryOp = defineOperation({
   tags: ["Inquiries"],
   permission: "inquiry.create",
   params: IdParam,
-  idempotent: false,
-  responses: { 200: { description: "Closed", schema: z.object({ inquiry: InquirySchema }) }, ...errorResponses(401, 403, 404, 429) },
+  responses: { 200: { description: "Closed", schema: z.object({ inquiry: InquirySchema }) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
 export const listSellerInquiriesOp = defineOperation({
@@ -121,8 +120,7 @@ export const closeRequirementOp = defineOperation({
   tags: ["Requirements"],
   permission: "inquiry.create",
   params: IdParam,
-  idempotent: false,
-  responses: { 200: { description: "Closed", schema: z.object({ requirement: RequirementSchema }) }, ...errorResponses(401, 403, 404, 429) },
+  responses: { 200: { description: "Closed", schema: z.object({ requirement: RequirementSchema }) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
 export const browseRequirementsOp = defineOperation({
@@ -187,7 +185,6 @@ const orderStep = (action: "confirm" | "fulfill" | "cancel", summary: string) =>
     tags: ["Orders"],
     permission: action === "cancel" ? "order.view" : "order.fulfill",
     params: IdParam,
-    idempotent: false,
     responses: { 200: { description: "Updated", schema: z.object({ order: OrderSchema }) }, ...errorResponses(401, 403, 404, 409, 429) },
   });
 

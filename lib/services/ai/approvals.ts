@@ -2,10 +2,10 @@
 // as `pending_guardian_approval`, listed for the guardian, approved or rejected, and expire after
 // 72 h. Each kind knows how to release, reject or expire the record it holds.
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
 import type { AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { approvals, inquiries, inquiryReplies, orders, products } from "@/lib/db/schema";
+import { approvals, products } from "@/lib/db/schema";
+import { transition, transitionIfStill } from "@/lib/services/state/transition";
 import { writeAudit } from "./audit";
 
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
@@ -26,27 +26,27 @@ export type ApprovalSummary = {
 
 type Outcome = "approved" | "rejected" | "expired";
 
-/** What happens to the held record for each outcome. */
+/**
+ * What happens to the held record for each outcome, compare-and-set like every status change. An
+ * approval releases only a record still held: approving an order its buyer cancelled meanwhile is
+ * 409 `invalid_state` (and the approval stays pending); a rejection or an expiry of a record
+ * that moved on has nothing left to do.
+ */
 const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, summary: ApprovalSummary) => Promise<void>> = {
   async order(db, subjectId, outcome) {
-    const status = outcome === "approved" ? "placed" : outcome;
-    await db
-      .update(orders)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(orders.id, subjectId), eq(orders.status, "pending_guardian_approval")));
+    const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "placed" : outcome } as const;
+    if (outcome === "approved") await transition(db, "order", subjectId, { ...change, verb: "approved" });
+    else await transitionIfStill(db, "order", subjectId, change);
   },
   async quote(db, subjectId, outcome) {
-    const [reply] = await db
-      .update(inquiryReplies)
-      .set({ status: outcome === "approved" ? "visible" : outcome })
-      .where(and(eq(inquiryReplies.id, subjectId), eq(inquiryReplies.status, "pending_guardian_approval")))
-      .returning({ inquiryId: inquiryReplies.inquiryId });
-    if (reply && outcome === "approved") {
-      await db
-        .update(inquiries)
-        .set({ status: "replied", updatedAt: new Date() })
-        .where(and(eq(inquiries.id, reply.inquiryId), eq(inquiries.status, "new")));
+    const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "visible" : outcome } as const;
+    if (outcome !== "approved") {
+      await transitionIfStill(db, "reply", subjectId, change);
+      return;
     }
+    const reply = await transition(db, "reply", subjectId, { ...change, verb: "approved" });
+    // The first visible reply answers a new inquiry; one already replied or closed stays as it is.
+    await transitionIfStill(db, "inquiry", reply.inquiryId, { from: ["new"], to: "replied" });
   },
   async price(db, subjectId, outcome, summary) {
     if (outcome !== "approved" || summary.unitPrice === undefined) return;
@@ -128,15 +128,14 @@ export async function listApprovals(db: Db, guardianId: string, f: { status?: "p
 export async function decideApproval(db: Db, guardianId: string, id: string, decision: "approved" | "rejected") {
   await expireDueApprovals(db, guardianId);
   return db.transaction(async (tx) => {
-    const [a] = await tx
-      .select()
-      .from(approvals)
-      .where(and(eq(approvals.id, id), eq(approvals.guardianId, guardianId)))
-      .for("update");
-    if (!a) throw notFound("Approval");
-    if (a.status !== "pending") throw new ApiError("conflict", `This approval is already ${a.status}`);
-    const [updated] = await tx.update(approvals).set({ status: decision, decidedAt: new Date() }).where(eq(approvals.id, id)).returning();
-    await APPLY[a.kind](tx, a.subjectId, decision, a.summary as ApprovalSummary);
-    return view(updated!);
+    const decided = await transition(tx, "approval", id, {
+      from: ["pending"],
+      to: decision,
+      set: { decidedAt: new Date() },
+      scope: eq(approvals.guardianId, guardianId),
+    });
+    // In the same transaction: a release that cannot happen undoes the decision too.
+    await APPLY[decided.kind](tx, decided.subjectId, decision, decided.summary as ApprovalSummary);
+    return view(decided);
   });
 }

@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
 import { assertNotOwnAgent, assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { transition } from "@/lib/services/state/transition";
 import { parties, signedIn } from "@/lib/services/trade/common";
 
 type Row = typeof tasks.$inferSelect;
@@ -77,32 +78,22 @@ export async function getTask(db: Db, id: string) {
   return (await views(db, [await load(db, id)]))[0]!;
 }
 
-/** Move a task on, guarding the state it must be in (a concurrent claim loses with 409). */
-async function move(db: Db, id: string, from: Status, set: Partial<typeof tasks.$inferInsert>) {
-  const [row] = await db
-    .update(tasks)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(tasks.id, id), eq(tasks.status, from)))
-    .returning();
-  if (!row) throw new ApiError("conflict", `This task is no longer ${from}`);
-  return (await views(db, [row]))[0]!;
-}
-
 export async function claimTask(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
   const task = await load(db, id);
   if (task.createdBy === me.user.id) throw new ApiError("forbidden", "You cannot claim your own task");
   await assertNotSelfTrade(db, me, { userId: task.createdBy });
   await assertNotOwnAgent(db, me, task.createdBy);
-  if (task.status !== "open") throw new ApiError("conflict", `This task is ${task.status}`);
-  return move(db, id, "open", { status: "claimed", claimedBy: me.user.id, claimedAt: new Date() });
+  const row = await transition(db, "task", id, { from: ["open"], to: "claimed", set: { claimedBy: me.user.id, claimedAt: new Date() } });
+  return (await views(db, [row]))[0]!;
 }
 
 export async function completeTask(db: Db, actor: Actor, id: string, result: string) {
   const me = signedIn(actor);
   const task = await load(db, id);
   if (task.claimedBy !== me.user.id) throw new ApiError("forbidden", "Only the user who claimed this task can complete it");
-  return move(db, id, "claimed", { status: "completed", result, completedAt: new Date() });
+  const row = await transition(db, "task", id, { from: ["claimed"], to: "completed", set: { result, completedAt: new Date() } });
+  return (await views(db, [row]))[0]!;
 }
 
 export async function cancelTask(db: Db, actor: Actor, id: string) {
@@ -110,5 +101,6 @@ export async function cancelTask(db: Db, actor: Actor, id: string) {
   const task = await load(db, id);
   // Tasks are visible to every signed-in user, so refusing is 403 (as for complete), not 404.
   if (task.createdBy !== me.user.id) throw new ApiError("forbidden", "Only the user who created this task can cancel it");
-  return move(db, id, "open", { status: "cancelled" });
+  const row = await transition(db, "task", id, { from: ["open"], to: "cancelled" });
+  return (await views(db, [row]))[0]!;
 }

@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { inquiries, inquiryReplies, products } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
+import { holdState, transition } from "@/lib/services/state/transition";
 import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
 
 type InquiryRow = typeof inquiries.$inferSelect;
@@ -102,13 +103,8 @@ export function listSellerInquiries(db: Db, actor: Actor, q: ListQ) {
 
 export async function closeInquiry(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
-  const [row] = await db
-    .select()
-    .from(inquiries)
-    .where(and(eq(inquiries.id, id), eq(inquiries.buyerId, me.user.id)));
-  if (!row) throw notFound("Inquiry");
-  const [updated] = await db.update(inquiries).set({ status: "closed", updatedAt: new Date() }).where(eq(inquiries.id, id)).returning();
-  return (await views(db, [updated!], "buyer"))[0]!;
+  const updated = await transition(db, "inquiry", id, { from: ["new", "replied"], to: "closed", scope: eq(inquiries.buyerId, me.user.id) });
+  return (await views(db, [updated], "buyer"))[0]!;
 }
 
 export async function respondInquiry(
@@ -120,58 +116,55 @@ export async function respondInquiry(
 ) {
   const me = signedIn(actor);
   const store = actingSellerProfileId(me);
-  const [row] = store
-    ? await db
-        .select()
-        .from(inquiries)
-        .where(and(eq(inquiries.id, id), eq(inquiries.sellerId, store)))
-    : [];
-  if (!row) throw notFound("Inquiry");
-  if (row.status === "closed") throw new ApiError("conflict", "This inquiry is closed");
-  await assertNotSelfTrade(db, me, { userId: row.buyerId });
-  const [product] = await db.select().from(products).where(eq(products.id, row.productId));
-  const currency = input.currency ?? product?.currency ?? null;
-  let rule: string | null = null;
-  if (me.type === "ai" && input.quotedPrice !== undefined && product) {
-    rule =
-      currency !== product.currency
-        ? `quote in ${currency} for a product listed in ${product.currency}: the guardian checks the conversion`
-        : await discountApprovalRule(db, me, Number(product.price), input.quotedPrice);
-  }
-  const [reply] = await db
-    .insert(inquiryReplies)
-    .values({
-      inquiryId: row.id,
-      authorId: me.user.id,
-      message: input.message,
-      quotedPrice: input.quotedPrice === undefined ? null : input.quotedPrice.toFixed(2),
-      currency: input.quotedPrice === undefined ? null : currency,
-      status: rule ? "pending_guardian_approval" : "visible",
-      sentByAI: me.type === "ai",
-    })
-    .returning();
-  let pendingApproval: { id: string; rule: string } | undefined;
-  if (rule && me.type === "ai" && product) {
-    const buyer = (await parties(db, [row.buyerId])).get(row.buyerId);
-    const a = await requestApproval(db, me, {
-      kind: "quote",
-      subjectId: reply!.id,
-      summary: {
-        item: product.title,
-        productId: product.id,
-        listPrice: Number(product.price),
-        unitPrice: input.quotedPrice,
-        currency: currency ?? undefined,
-        counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
-        rule,
-      },
-      reason: input.reason,
-      ip,
-    });
-    pendingApproval = { id: a.id, rule };
-  } else if (row.status === "new") {
-    await db.update(inquiries).set({ status: "replied", updatedAt: new Date() }).where(eq(inquiries.id, row.id));
-  }
-  const [fresh] = await db.select().from(inquiries).where(eq(inquiries.id, row.id));
-  return { inquiry: (await views(db, [fresh!], "seller"))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
+  if (!store) throw notFound("Inquiry");
+  // One transaction holding the inquiry open: a close arriving meanwhile waits and comes after the reply.
+  return db.transaction(async (tx) => {
+    const row = await holdState(tx, "inquiry", id, { from: ["new", "replied"], scope: eq(inquiries.sellerId, store), verb: "answered" });
+    await assertNotSelfTrade(tx, me, { userId: row.buyerId });
+    const [product] = await tx.select().from(products).where(eq(products.id, row.productId));
+    const currency = input.currency ?? product?.currency ?? null;
+    let rule: string | null = null;
+    if (me.type === "ai" && input.quotedPrice !== undefined && product) {
+      rule =
+        currency !== product.currency
+          ? `quote in ${currency} for a product listed in ${product.currency}: the guardian checks the conversion`
+          : await discountApprovalRule(tx, me, Number(product.price), input.quotedPrice);
+    }
+    const [reply] = await tx
+      .insert(inquiryReplies)
+      .values({
+        inquiryId: row.id,
+        authorId: me.user.id,
+        message: input.message,
+        quotedPrice: input.quotedPrice === undefined ? null : input.quotedPrice.toFixed(2),
+        currency: input.quotedPrice === undefined ? null : currency,
+        status: rule ? "pending_guardian_approval" : "visible",
+        sentByAI: me.type === "ai",
+      })
+      .returning();
+    let pendingApproval: { id: string; rule: string } | undefined;
+    let fresh = row;
+    if (rule && me.type === "ai" && product) {
+      const buyer = (await parties(tx, [row.buyerId])).get(row.buyerId);
+      const a = await requestApproval(tx, me, {
+        kind: "quote",
+        subjectId: reply!.id,
+        summary: {
+          item: product.title,
+          productId: product.id,
+          listPrice: Number(product.price),
+          unitPrice: input.quotedPrice,
+          currency: currency ?? undefined,
+          counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
+          rule,
+        },
+        reason: input.reason,
+        ip,
+      });
+      pendingApproval = { id: a.id, rule };
+    } else {
+      fresh = await transition(tx, "inquiry", row.id, { from: ["new", "replied"], to: "replied", verb: "answered" });
+    }
+    return { inquiry: (await views(tx, [fresh], "seller"))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
+  });
 }

@@ -2,12 +2,14 @@
 // threshold or monthly budget starts as pending_guardian_approval, invisible to the store until the
 // guardian approves it (then `placed`) or rejects it.
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { permissionRefusal } from "@/lib/gate/gate";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { actingSellerProfileId, type Actor, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { orders, products } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
+import { transition } from "@/lib/services/state/transition";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
 
 type Row = typeof orders.$inferSelect;
@@ -148,11 +150,10 @@ const TRANSITIONS = {
 export async function advanceOrder(db: Db, actor: Actor, id: string, action: keyof typeof TRANSITIONS) {
   const me = signedIn(actor);
   const t = TRANSITIONS[action];
-  const { row, side } = await participantOrder(db, me, id);
+  const { side } = await participantOrder(db, me, id);
   if (side !== t.side) throw new ApiError("forbidden", `Only the store can ${action} an order`);
-  if (!(t.from as readonly string[]).includes(row.status)) throw new ApiError("conflict", `An order that is ${row.status} cannot be ${t.to}`);
-  const [updated] = await db.update(orders).set({ status: t.to, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-  return (await views(db, [updated!]))[0]!;
+  const updated = await transition(db, "order", id, { from: t.from, to: t.to });
+  return (await views(db, [updated]))[0]!;
 }
 
 /**
@@ -161,13 +162,11 @@ export async function advanceOrder(db: Db, actor: Actor, id: string, action: key
  */
 export async function cancelOrder(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
-  const { row, side } = await participantOrder(db, me, id);
-  if (me.type === "ai") {
-    const needed = side === "buyer" ? "order.place" : "order.fulfill";
-    if (!me.permissions[needed]) throw new ApiError("permission_denied", `This AI account lacks the permission "${needed}"`);
-  }
-  const allowed = side === "buyer" ? ["pending_guardian_approval", "placed"] : ["placed", "confirmed"];
-  if (!allowed.includes(row.status)) throw new ApiError("conflict", `An order that is ${row.status} cannot be cancelled`);
-  const [updated] = await db.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-  return (await views(db, [updated!]))[0]!;
+  const { side } = await participantOrder(db, me, id);
+  // The permission depends on the side, known only now: the gate's rule, applied here.
+  const refusal = permissionRefusal(me, side === "buyer" ? "order.place" : "order.fulfill");
+  if (refusal) throw refusal;
+  const from = side === "buyer" ? (["pending_guardian_approval", "placed"] as const) : (["placed", "confirmed"] as const);
+  const updated = await transition(db, "order", id, { from, to: "cancelled" });
+  return (await views(db, [updated]))[0]!;
 }

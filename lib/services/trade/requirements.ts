@@ -1,9 +1,9 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
 import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
-import { notFound } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { requirements, users } from "@/lib/db/schema";
+import { transition } from "@/lib/services/state/transition";
 import { parties, signedIn } from "./common";
 
 type Row = typeof requirements.$inferSelect;
@@ -92,11 +92,6 @@ export async function browseRequirements(db: Db, actor: Actor, q: Q) {
 
 export async function closeRequirement(db: Db, actor: Actor, id: string) {
   const me = signedIn(actor);
-  const [row] = await db
-    .update(requirements)
-    .set({ status: "closed", updatedAt: new Date() })
-    .where(and(eq(requirements.id, id), eq(requirements.buyerId, me.user.id)))
-    .returning();
-  if (!row) throw notFound("Requirement");
+  const row = await transition(db, "requirement", id, { from: ["open"], to: "closed", scope: eq(requirements.buyerId, me.user.id) });
   return (await views(db, [row], false))[0]!;
 }
