@@ -6,10 +6,11 @@ import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
+import { SetAgentPassword } from "./set-password";
 import { defaultPermissions, PERMISSION_NAMES, permissionMessageKey, type Permission } from "@/lib/ai/permissions";
 import type { AiAccount } from "./types";
 
-/** One AI account: status with disable/enable, its permission switches and its thresholds. */
+/** One AI account: status with disable/enable, its permission switches, its thresholds and a new password. */
 export function AccountCard({ account, onChange }: { account: AiAccount; onChange: (next: AiAccount) => void }) {
   const t = useTranslations("AiAccounts");
   const tp = useTranslations("Permissions");
@@ -141,6 +142,9 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
             )}
           </div>
         </form>
+      </div>
+      <div className="border-t border-slate-100 px-5 py-4">
+        <SetAgentPassword account={account} />
       </div>
       <ConfirmDialog
         open={confirming}

@@ -40,8 +40,15 @@ export const PatchAiAccountBody = z
     orderApprovalThreshold: Money.optional(),
     maxDiscountPercent: z.number().finite().min(0).max(100).optional(),
     monthlyBudget: Money.nullable().optional(),
+    password: Password.optional().meta({
+      description: "A new password for the agent (8-128 characters, as at registration); every session, token and API key of the agent ends",
+      example: "new-agent-secret-2026",
+    }),
   })
-  .meta({ id: "PatchAiAccount" });
+  .meta({
+    id: "PatchAiAccount",
+    example: { aiUserId: "0193a4f2-7c1e-7b3a-9f00-2d5c8e1a4b6f", password: "new-agent-secret-2026" },
+  });
 
 export const SetPermissionBody = z
   .object({ aiUserId: z.string().min(1).max(100), permission: z.string().min(1).max(100).meta({ example: "product.delete" }), isAllowed: z.boolean() })

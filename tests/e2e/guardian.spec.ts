@@ -87,6 +87,26 @@ test("a guardian creates AI agents, controls them, and the one-browser rule hold
   const logs = (await (await page.request.get(`/api/ai/audit-logs?aiUserId=${buyerId}&action=auth.session_replaced`)).json()) as { total: number };
   expect(logs.total).toBe(1);
 
+  // The guardian sets a new password for the AI buyer on the page: its token ends, the new password signs in.
+  const buyerLogin = (secret: string) => page.request.post("/api/auth/login", { data: { email: `${username}_AI_BUYER`, password: secret } });
+  const buyerToken = ((await (await buyerLogin(aiPassword)).json()) as { token: string }).token;
+  await page.goto("/en/seller/ai-accounts");
+  const buyerPanel = page.getByTestId("ai-account-card").filter({ hasText: `${username}_AI_BUYER` });
+  await buyerPanel.getByRole("button", { name: "Set a new password" }).click();
+  await buyerPanel.getByLabel("New password", { exact: true }).fill("short");
+  await buyerPanel.getByRole("button", { name: "Set password" }).click();
+  await expect(buyerPanel.getByText("The password must be 8 to 128 characters long.")).toBeVisible();
+  await shot("ai-set-password-en");
+  await buyerPanel.getByLabel("New password", { exact: true }).fill("agent-reset-789");
+  await buyerPanel.getByLabel("Repeat the new password").fill("agent-reset-789");
+  await buyerPanel.getByRole("button", { name: "Set password" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Set password" }).click();
+  await expect(buyerPanel.getByRole("status")).toContainText(`New password set for ${username}_AI_BUYER`);
+  await shot("ai-set-password-done-en");
+  expect((await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${buyerToken}` } })).status()).toBe(401);
+  expect((await buyerLogin(aiPassword)).status()).toBe(401);
+  expect((await buyerLogin("agent-reset-789")).status()).toBe(200);
+
   // The guardian disables the AI seller on the page; its token is refused on the next call.
   const tokenRes = await page.request.post("/api/auth/login", { data: { email: `${username}_AI_SELLER`, password: aiPassword } });
   const { token } = (await tokenRes.json()) as { token: string };

@@ -81,6 +81,8 @@ const ROWS: Record<string, Row> = {
   "POST /api/user/password": {
     path: () => "/api/user/password",
     body: (_w, c, f) => ({ currentPassword: c === "anonymous" ? "long-enough-1" : w.accounts[c].password, newPassword: f.data ?? "long-enough-2" }),
+    // An AI account's password is its guardian's to set (contract 9.1).
+    expect: { aiBuyer: 403, aiSeller: 403, otherAi: 403 },
     other: 200,
     before: async () => ({ data: `pw-${unique()}` }),
     after: async (_w, c, f) => {

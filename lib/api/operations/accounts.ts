@@ -79,12 +79,25 @@ export const changePasswordOp = defineOperation({
   method: "POST",
   path: "/api/user/password",
   operationId: "changePassword",
-  summary: "Change your password; every session and token of the account ends (sign in again)",
+  summary: "Change your password; every session, token and API key of the account ends (sign in again)",
+  description:
+    "Ends the request's own session too (`signInAgain: true`; the session cookie is cleared), every other session and token, and every API key, and closes the account's chat sockets. AI accounts cannot change their own password (403 `forbidden`): their guardian sets it with `PATCH /api/ai/accounts`.",
   tags: ["Accounts"],
   access: "user",
   permission: "none",
   action: "account.password",
   idempotent: false,
   body: z.object({ currentPassword: z.string().min(1).max(1024), newPassword: Password }).meta({ id: "ChangePassword" }),
-  responses: { 200: { description: "Changed", schema: z.object({ ok: z.literal(true), revokedSessions: z.number() }) }, ...errorResponses(400, 401, 429) },
+  responses: {
+    200: {
+      description: "Changed",
+      schema: z.object({
+        ok: z.literal(true),
+        revokedSessions: z.number().meta({ description: "Sessions ended, the current one included" }),
+        revokedApiKeys: z.number().meta({ description: "API keys revoked" }),
+        signInAgain: z.literal(true).meta({ description: "The current session ended too: sign in with the new password" }),
+      }),
+    },
+    ...errorResponses(400, 401, 403, 429),
+  },
 });

@@ -48,7 +48,9 @@ export const patchAiAccountOp = defineOperation({
   method: "PATCH",
   path: "/api/ai/accounts",
   operationId: "updateAiAccount",
-  summary: "Re-enable an AI account, or set its approval thresholds and budget",
+  summary: "Re-enable an AI account, set its approval thresholds and budget, or set a new password",
+  description:
+    "Any combination of the fields. `password` (same rules as registration) replaces the agent's password and ends every session, token and API key of the agent (its chat sockets close); an AI account cannot change its own password. Another guardian's `aiUserId` is 404.",
   action: "ai.account.update",
   body: PatchAiAccountBody,
   responses: { 200: { description: "Updated", schema: z.object({ account: AiAccountDetailSchema }) }, ...errorResponses(400, 401, 404, 429) },

@@ -1,22 +1,29 @@
-// Password change: every session and token of the account ends (contract 2), so a stolen session
-// does not survive the owner securing the account.
+// Password change: every session, token and API key of the account ends (contract 9.1), so nothing a
+// thief minted with a stolen session survives the owner securing the account. The request's own
+// session ends too: the answer says so and the web client signs in again.
 import { eq } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { revokeUserSessions } from "@/lib/auth/sessions";
+import { revokeAllCredentials } from "@/lib/auth/revoke";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
 
 export async function changePassword(db: Db, actor: Actor, input: { currentPassword: string; newPassword: string }) {
   const me = signedIn(actor);
+  // An agent holding its own password could lock its guardian out of the account's credentials;
+  // the guardian sets it (PATCH /api/ai/accounts). Refused before the password is even checked.
+  if (me.type === "ai") throw new ApiError("forbidden", "An AI account cannot change its own password; its guardian sets it (PATCH /api/ai/accounts)");
   const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.user.id));
   if (!(await verifyPassword(input.currentPassword, u?.hash))) {
     throw new ApiError("validation_failed", "The current password is wrong", { errors: [{ path: "currentPassword", message: "Wrong password" }] });
   }
+  // Hashed outside the transaction: bcrypt takes tens of milliseconds and PGlite runs one query at a time.
   const passwordHash = await hashPassword(input.newPassword);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.user.id));
-  const revoked = await revokeUserSessions(db, me.user.id, "password changed");
-  return { ok: true as const, revokedSessions: revoked };
+  const revoked = await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.user.id));
+    return revokeAllCredentials(tx, me.user.id, "password changed");
+  });
+  return { ok: true as const, revokedSessions: revoked.sessions, revokedApiKeys: revoked.apiKeys, signInAgain: true as const };
 }

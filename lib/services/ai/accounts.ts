@@ -1,14 +1,14 @@
 // AI agent accounts (spec 2.1, contract 3): `<guardian>_AI_BUYER` / `<guardian>_AI_SELLER`, one per
 // role per guardian, sharing the guardian's e-mail; the guardian sets permissions and thresholds,
-// disables (every session revoked at once) and re-enables them.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+// sets a new password, disables (every credential revoked at once) and re-enables them.
+import { and, eq, inArray } from "drizzle-orm";
 import { defaultPermissions, isPermission, PERMISSION_NAMES, type AiRole, type PermissionMap } from "@/lib/ai/permissions";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
-import { revokeUserSessions } from "@/lib/auth/sessions";
+import { revokeAllCredentials } from "@/lib/auth/revoke";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { aiPermissions, aiSettings, apiKeys, sellerProfiles, users } from "@/lib/db/schema";
+import { aiPermissions, aiSettings, sellerProfiles, users } from "@/lib/db/schema";
 import { publishActorChanged } from "@/lib/realtime/events";
 
 export type AiAccountView = {
@@ -114,6 +114,8 @@ export type AiAccountPatch = {
   orderApprovalThreshold?: number;
   maxDiscountPercent?: number;
   monthlyBudget?: number | null;
+  /** A new password: the agent's sessions, tokens and API keys all end (contract 9.1). */
+  password?: string;
 };
 
 export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccountPatch): Promise<AiAccountView> {
@@ -123,6 +125,8 @@ export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccou
       errors: [{ path: "monthlyBudget", message: "AI_BUYER only" }],
     });
   }
+  // Hashed before the transaction: bcrypt is slow and PGlite runs one query at a time.
+  const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   await db.transaction(async (tx) => {
     const settings: Partial<typeof aiSettings.$inferInsert> = {};
     if (patch.orderApprovalThreshold !== undefined) settings.orderApprovalThreshold = patch.orderApprovalThreshold.toFixed(2);
@@ -133,6 +137,10 @@ export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccou
         .update(aiSettings)
         .set({ ...settings, updatedAt: new Date() })
         .where(eq(aiSettings.aiUserId, account.aiUserId));
+    if (passwordHash !== undefined) {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.aiUserId));
+      await revokeAllCredentials(tx, account.aiUserId, "password set by guardian");
+    }
     if (patch.disabled !== undefined && patch.disabled !== account.disabled) await setDisabled(tx, account.aiUserId, patch.disabled);
   });
   return (await getAiAccount(db, guardianId, account.aiUserId))!;
@@ -149,11 +157,7 @@ export async function disableAiAccount(db: Db, guardianId: string, aiUserId: str
 async function setDisabled(db: Db, aiUserId: string, disabled: boolean) {
   await db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, aiUserId));
   if (!disabled) return;
-  await revokeUserSessions(db, aiUserId, "disabled by guardian");
-  await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.userId, aiUserId), isNull(apiKeys.revokedAt)));
+  await revokeAllCredentials(db, aiUserId, "disabled by guardian");
 }
 
 export async function setPermission(db: Db, guardianId: string, aiUserId: string, permission: string, isAllowed: boolean): Promise<AiAccountView> {

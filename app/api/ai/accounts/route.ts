@@ -1,6 +1,6 @@
 // POST /api/ai/accounts - create an AI agent account
 // GET /api/ai/accounts - list the guardian's AI accounts
-// PATCH /api/ai/accounts - re-enable, set thresholds and budget
+// PATCH /api/ai/accounts - re-enable, set thresholds and budget, set a new password (revokes the agent's credentials)
 // DELETE /api/ai/accounts?aiUserId= - disable (revokes every session)
 import { createAiAccountOp, deleteAiAccountOp, listAiAccountsOp, patchAiAccountOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
