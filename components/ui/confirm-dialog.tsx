@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
  * A modal confirmation (native <dialog>: focus is trapped, Escape cancels) for destructive or
@@ -26,6 +26,8 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs on one page (one per card): each title needs its own id for its label.
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -40,10 +42,10 @@ export function ConfirmDialog({
         onCancel();
       }}
       className="m-auto w-[min(28rem,90vw)] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
     >
       <div className="p-6">
-        <h2 id="confirm-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
         {body && <p className="mt-2 text-sm text-slate-600">{body}</p>}
