@@ -1,14 +1,15 @@
 // Locale routing (never authorization), the http-only device cookie that tells one browser from
-// another for the one-browser rule of contract 2, the `/api`-less aliases of contract 1, and the
+// another for the one-browser rule of contract 2 (issued and signed by the server: lib/auth/device.ts), the `/api`-less aliases of contract 1, and the
 // pages' Content-Security-Policy with a per-request nonce (lib/security/headers.ts).
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
 import { apiAliasTarget } from "@/lib/api/aliases";
+import { DEVICE_COOKIE } from "@/lib/auth/cookies";
+import { DEVICE_COOKIE_SECONDS, newDevice, verifiedDeviceId } from "@/lib/auth/device";
 import { routing } from "@/lib/i18n/routing";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 
 const intl = createMiddleware(routing);
-const DEVICE_COOKIE = "et_device";
 
 export default function proxy(request: NextRequest) {
   // An API client calling `/products` gets `/api/products`; the rewrite keeps method, headers and body.
@@ -27,12 +28,13 @@ export default function proxy(request: NextRequest) {
   request.headers.set("content-security-policy", csp);
   const response = intl(request);
   response.headers.set("Content-Security-Policy", csp);
-  if (!request.cookies.has(DEVICE_COOKIE)) {
-    response.cookies.set(DEVICE_COOKIE, crypto.randomUUID(), {
+  // A missing, forged or unsigned device cookie is replaced by one this server signed.
+  if (!verifiedDeviceId(request.cookies.get(DEVICE_COOKIE)?.value)) {
+    response.cookies.set(DEVICE_COOKIE, newDevice().value, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      maxAge: 400 * 24 * 60 * 60,
+      maxAge: DEVICE_COOKIE_SECONDS,
       secure: request.nextUrl.protocol === "https:",
     });
   }

@@ -28,6 +28,7 @@ const EnvSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
     // Brute-force brakes on sign-in (lib/services/auth/throttle.ts): failed attempts per window.
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(50),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),

@@ -23,6 +23,11 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+/** The anonymous tier of an address: anonymous callers, and callers whose credentials are invalid. */
+export function anonymousKey(ip: string): { key: string; limit: number } {
+  return { key: `ip:${ip}`, limit: env().RATE_LIMIT_ANON_PER_HOUR };
+}
+
 export function rateKey(actor: Actor, ip: string): { key: string; limit: number } | null {
   const e = env();
   if (actor.type === "human" || actor.type === "ai") {
@@ -30,7 +35,17 @@ export function rateKey(actor: Actor, ip: string): { key: string; limit: number 
     return { key: `u:${actor.user.id}`, limit: e.RATE_LIMIT_USER_PER_HOUR };
   }
   if (actor.type === "system") return null;
-  return { key: `ip:${ip}`, limit: e.RATE_LIMIT_ANON_PER_HOUR };
+  return anonymousKey(ip);
+}
+
+/**
+ * Count a request whose credentials are invalid against its address's anonymous tier (contract
+ * 9.1), before it is refused 401: otherwise every guess at a token or key would be free. Past the
+ * limit this throws 429 instead.
+ */
+export function consumeAnonymousTier(db: Db, ip: string): Promise<RateState> {
+  const { key, limit } = anonymousKey(ip);
+  return consumeRateLimit(db, key, limit);
 }
 
 /** The fixed window `now` falls in, and the seconds until it ends. */

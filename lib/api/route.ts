@@ -16,7 +16,7 @@ import { isInternal } from "./internal";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { validate } from "./validate";
-import { consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
+import { consumeAnonymousTier, consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -69,9 +69,11 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
       ctx.db = await getDb().catch((err: unknown) => {
         throw unavailable(err);
       });
-      ctx.actor = await resolveActor(ctx.db, req);
+      const counted = op.rateLimited !== false && !isInternal(req);
+      // Invalid credentials are counted as anonymous by address before their 401 (contract 9.1).
+      ctx.actor = await resolveActor(ctx.db, req, counted ? async () => void (rate = await consumeAnonymousTier(ctx.db, ip)) : undefined);
       refuseCrossSite(req, ctx.actor);
-      if (op.rateLimited !== false && !isInternal(req)) {
+      if (counted) {
         const rk = rateKey(ctx.actor, ip);
         if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
       }

@@ -6,7 +6,8 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { signIn } from "@/lib/services/auth/sign-in";
-import { clientIp, DEVICE_COOKIE, parseCookies } from "./cookies";
+import { clientIp, parseCookies } from "./cookies";
+import { deviceIdFrom } from "./device";
 import { actorForSession, COOKIE_SESSION_SECONDS, revokeSessions } from "./sessions";
 
 /** The `error` a throttled credentials sign-in reports (`?error=rate_limited`, signIn()'s `error`). */
@@ -40,7 +41,7 @@ export function authOptions(): AuthOptions {
               lifetimeSeconds: COOKIE_SESSION_SECONDS,
               ip: clientIp(headers),
               userAgent: typeof headers["user-agent"] === "string" ? headers["user-agent"] : null,
-              deviceId: parseCookies(cookie).get(DEVICE_COOKIE) ?? null,
+              deviceId: deviceIdFrom(parseCookies(cookie)),
             });
             const user: SignedInUser = {
               id: result.user.id,

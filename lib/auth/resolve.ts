@@ -1,5 +1,7 @@
 // From a Request to an Actor (contract 1): `Authorization: Bearer` (a JWT, or an `etk_` API key),
-// then `X-API-Key`, then the NextAuth session cookie.
+// then `X-API-Key`, then the NextAuth session cookie. Credentials that were sent but are not valid
+// are refused (401); the caller's `onInvalid` runs first, so the attempt is counted against the
+// anonymous tier of its address (contract 9.1) and guessing tokens or keys is rate limited.
 import { decode } from "next-auth/jwt";
 import { unauthenticated } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
@@ -10,31 +12,30 @@ import { parseCookies, readSessionCookie } from "./cookies";
 import { actorForSession } from "./sessions";
 import { verifyAccessToken } from "./tokens";
 
-export async function resolveActor(db: Db, req: Request): Promise<Actor> {
+export async function resolveActor(db: Db, req: Request, onInvalid?: () => Promise<void>): Promise<Actor> {
+  const refuse = async (detail: string): Promise<never> => {
+    await onInvalid?.();
+    throw unauthenticated(detail);
+  };
   const authorization = req.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw unauthenticated("The Authorization header must be `Bearer <token>`");
-    if (looksLikeApiKey(match[1]!)) return keyActor(db, match[1]!);
+    if (!match) return refuse("The Authorization header must be `Bearer <token>`");
+    if (looksLikeApiKey(match[1]!)) return (await actorForApiKey(db, match[1]!)) ?? refuse(BAD_KEY);
     const claims = await verifyAccessToken(match[1]!);
-    if (!claims) throw unauthenticated("The Bearer token is invalid or expired");
-    const actor = await actorForSession(db, claims.sid, claims.sub, "bearer");
-    if (!actor) throw unauthenticated("The session behind this token has ended; sign in again");
-    return actor;
+    if (!claims) return refuse("The Bearer token is invalid or expired");
+    return (await actorForSession(db, claims.sid, claims.sub, "bearer")) ?? refuse("The session behind this token has ended; sign in again");
   }
   const apiKey = req.headers.get("x-api-key");
   // A key that was sent but is wrong is refused rather than ignored: falling back to the cookie
   // would let a broken agent act as whoever is signed in to the browser.
-  if (apiKey !== null) return keyActor(db, apiKey.trim());
+  if (apiKey !== null) return (await actorForApiKey(db, apiKey.trim())) ?? refuse(BAD_KEY);
+  // A bad or ended session cookie is no credential at all: the request is anonymous, and counted so.
   const cookieActor = await actorFromCookieHeader(db, req.headers.get("cookie"));
   return cookieActor ?? ANONYMOUS;
 }
 
-async function keyActor(db: Db, secret: string): Promise<Actor> {
-  const actor = await actorForApiKey(db, secret);
-  if (!actor) throw unauthenticated("The API key is invalid or revoked, or its account is disabled");
-  return actor;
-}
+const BAD_KEY = "The API key is invalid or revoked, or its account is disabled";
 
 /** The claims of a NextAuth session cookie, or null (no cookie, bad cookie). */
 async function cookieClaims(cookieHeader: string | null) {

@@ -2,10 +2,9 @@
 import { encode } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import type { SignedIn } from "@/lib/services/auth/sign-in";
-import { DEVICE_COOKIE, serializeCookie, sessionCookieName } from "./cookies";
+import { serializeCookie, sessionCookieName } from "./cookies";
+import { deviceSetCookie, signDeviceId } from "./device";
 import { COOKIE_SESSION_SECONDS } from "./sessions";
-
-const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 
 export async function sessionCookieHeaders(result: SignedIn, newDeviceId: string | null): Promise<Headers> {
   const token = await encode({
@@ -23,7 +22,7 @@ export async function sessionCookieHeaders(result: SignedIn, newDeviceId: string
   });
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(sessionCookieName(), token, { maxAge: COOKIE_SESSION_SECONDS }));
-  if (newDeviceId) headers.append("Set-Cookie", serializeCookie(DEVICE_COOKIE, newDeviceId, { maxAge: DEVICE_COOKIE_SECONDS }));
+  if (newDeviceId) headers.append("Set-Cookie", deviceSetCookie(signDeviceId(newDeviceId)));
   return headers;
 }
 

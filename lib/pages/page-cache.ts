@@ -8,7 +8,8 @@
 // every instance on its next request. Per-visitor headers (Set-Cookie above all) are never stored:
 // the cookies the proxy would have set are made again for each answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DEVICE_COOKIE, parseCookies, serializeCookie } from "@/lib/auth/cookies";
+import { parseCookies } from "@/lib/auth/cookies";
+import { deviceIdFrom, deviceSetCookie, newDevice } from "@/lib/auth/device";
 import type { DbHandle } from "@/lib/db/client";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
 import { newNonce, pageCsp } from "@/lib/security/headers";
@@ -34,7 +35,6 @@ const PAGE = new RegExp(`^(?:/(${LOCALE_PREFIX}))?/(products|booths|stores|exhib
 // alternate-language links (absolute URLs of this host, so the host is part of the key).
 const KEPT = ["content-type", "vary", "link"];
 const NO_STORE = "private, no-cache, no-store, max-age=0, must-revalidate";
-const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 /** `X-Page-Cache`: hit (served from the cache), miss (rendered and stored), bypass (rendered only). */
@@ -125,12 +125,8 @@ export function createPageCache(o: Options) {
   const cookiesFor = (req: IncomingMessage, m: Match): string[] => {
     const out: string[] = [];
     if (m.setLocale) out.push(`NEXT_LOCALE=${m.locale}; Path=/; SameSite=lax`);
-    if (!parseCookies(req.headers.cookie).has(DEVICE_COOKIE))
-      out.push(
-        serializeCookie(DEVICE_COOKIE, crypto.randomUUID(), {
-          maxAge: DEVICE_COOKIE_SECONDS,
-        }),
-      );
+    // As the proxy does: a missing, forged or unsigned device cookie is replaced by a signed one.
+    if (!deviceIdFrom(parseCookies(req.headers.cookie))) out.push(deviceSetCookie(newDevice().value));
     return out;
   };
 

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { describe, expect, inject, it } from "vitest";
 import { PERMISSION_NAMES, defaultPermissions } from "@/lib/ai/permissions";
-import { api, createGuardianWithAi, createUser, login } from "../support/api";
+import { api, baseUrl, createGuardianWithAi, createUser, login } from "../support/api";
 
 type Account = {
   aiUserId: string;
@@ -194,7 +194,15 @@ describe("audit log", () => {
 describe("one browser, one AI account of a guardian", () => {
   it("revokes the sibling's session on the same device, and audits it", async () => {
     const { guardianToken, aiBuyer, aiSeller, aiPassword } = await createGuardianWithAi();
-    const device = "et_device=test-device-" + Date.now();
+    // Real browsers: each gets its signed device cookie from the first page it loads.
+    const browserDevice = async () => {
+      const res = await fetch(`${baseUrl()}/`, { redirect: "manual" });
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("et_device="))!
+        .split(";")[0]!;
+    };
+    const device = await browserDevice();
     const signIn = async (username: string, cookie: string) => {
       const res = await api("/api/auth/delegate-login", { json: { email: username, password: aiPassword, restrictTo: "NON_ADMIN" }, cookie });
       expect(res.status).toBe(200);
@@ -204,7 +212,7 @@ describe("one browser, one AI account of a guardian", () => {
         .split(";")[0]!;
     };
     const buyerCookie = await signIn(aiBuyer.username, device);
-    const otherBrowser = await signIn(aiBuyer.username, "et_device=another-browser");
+    const otherBrowser = await signIn(aiBuyer.username, await browserDevice());
     const sellerCookie = await signIn(aiSeller.username, device);
 
     const me = (cookie: string) => api<{ user: { id: string } | null }>("/api/auth/me", { cookie: `${cookie}; ${device}` });

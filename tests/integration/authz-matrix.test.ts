@@ -161,7 +161,8 @@ const ROWS: Record<string, Row> = {
     expect: { seller: 201, otherSeller: 201, guardian: 201, aiSeller: 201 },
     other: NO_STORE,
   },
-  "GET /api/booths/{id}": { path: (w) => `/api/booths/${w.draftBooth}`, expect: { seller: 200 } },
+  // A draft booth: its store and administrators only (contract 9.1); anyone else 404.
+  "GET /api/booths/{id}": { path: (w) => `/api/booths/${w.draftBooth}`, expect: { seller: 200, admin: 200 } },
   "PUT /api/booths/{id}": { path: (w) => `/api/booths/${w.draftBooth}`, body: () => ({ description: "Decorated" }), expect: { seller: 200 } },
   "GET /api/public/booths": { path: () => "/api/public/booths", other: 200 },
   "GET /api/booths": { path: () => "/api/booths", other: 200 },
@@ -239,7 +240,8 @@ const ROWS: Record<string, Row> = {
       ).requirement.id,
     }),
   },
-  "GET /api/requirements": { path: () => "/api/requirements", other: 200 },
+  // Stores only (contract 9.1): everyone else 403 seller_profile_required.
+  "GET /api/requirements": { path: () => "/api/requirements", expect: STORES, other: 403 },
 
   // Orders
   "POST /api/orders": { path: () => "/api/orders", body: () => ({ productId: w.product, quantity: 1 }), expect: { seller: 403 }, other: 201 },

@@ -1,5 +1,5 @@
-// Issue #7, point 5: sign-in is slowed per account and per client address, on all three login
-// routes, with the counts in the database; the owner's usual address is not locked out.
+// Issue #7 point 5, contract 9.1: sign-in is slowed per account and source address, on all three
+// login routes, with the counts in the database; the owner's usual address is never locked out.
 // A server of its own with low limits (the shared one runs with limits too high to reach); clients
 // come from distinct loopback addresses (127.x.y.z), so each test is its own set of "machines".
 import { request } from "node:http";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
 const PER_ACCOUNT = 4;
+const PER_ACCOUNT_ALL = 8;
 const PER_IP = 10;
 
 let server: RunningServer;
@@ -16,6 +17,7 @@ beforeAll(async () => {
     {
       DATABASE_URL: process.env.DATABASE_URL ?? "",
       LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: String(PER_ACCOUNT_ALL),
       LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
       // A day-long window: a test never straddles two windows.
       LOGIN_FAILURE_WINDOW_SECONDS: "86400",
@@ -87,7 +89,7 @@ function expectThrottled(res: Res) {
 }
 
 describe("brute force on sign-in", () => {
-  it("holds an account after its failures, on every route, for real and unknown names alike", async () => {
+  it("holds an account at the address of its failures, on every route, for real and unknown names alike", async () => {
     const user = await newUser();
     const attacker = machine();
     // Failures through all three routes count against the same account.
@@ -95,15 +97,17 @@ describe("brute force on sign-in", () => {
     expect((await attacker.delegate(user.email, "wrong-2")).status).toBe(401);
     expect((await attacker.callback(user.username, "wrong-3")).error).toBe("CredentialsSignin");
     expect((await attacker.login(user.email.toUpperCase(), "wrong-4")).status).toBe(401);
-    // Now even the right password waits, from this machine and from any other it never used.
+    // Now even the right password waits at this address, on every route.
     const held = await attacker.login(user.username, user.password);
     expectThrottled(held);
-    const elsewhere = machine();
-    expectThrottled(await elsewhere.login(user.username, user.password));
-    expectThrottled(await elsewhere.delegate(user.email, user.password));
-    const cb = await elsewhere.callback(user.username, user.password);
+    expectThrottled(await attacker.delegate(user.email, user.password));
+    const cb = await attacker.callback(user.username, user.password);
     expect(cb.session).toBeNull();
     expect(cb.error).toBe("rate_limited");
+    // Another address is slowed on its own count, not by the attacker's.
+    const elsewhere = machine();
+    expect((await elsewhere.login(user.username, "wrong-5")).status).toBe(401);
+    expect((await elsewhere.login(user.username, user.password)).status).toBe(200);
 
     // An unknown name answers exactly alike: same status, code and detail before and after.
     const ghost = `ghost${randomInt(1e9)}`;
@@ -111,26 +115,43 @@ describe("brute force on sign-in", () => {
       const res = await attacker.login(ghost, `wrong-${i}`);
       expect(res.status).toBe(401);
     }
-    const ghostHeld = await elsewhere.login(ghost, "anything");
+    const ghostHeld = await attacker.login(ghost, "anything");
     expectThrottled(ghostHeld);
+    expect((await machine().login(ghost, "anything")).status).toBe(401);
     const seconds = (d: unknown) => String(d).replace(/\d+/g, "N");
     expect(seconds(ghostHeld.body.detail)).toBe(seconds(held.body.detail));
+  });
+
+  it("holds every new address once guesses spread over many addresses pass the account's total", async () => {
+    const user = await newUser();
+    for (let m = 0; m < PER_ACCOUNT_ALL / PER_ACCOUNT; m++) {
+      const attacker = machine();
+      for (let i = 0; i < PER_ACCOUNT; i++) expect((await attacker.login(user.username, `guess-${m}-${i}`)).status).toBe(401);
+    }
+    expectThrottled(await machine().login(user.username, user.password));
+    expectThrottled(await machine().delegate(user.email, user.password));
   });
 
   it("keeps the owner's usual address open while strangers hammer the account", async () => {
     const user = await newUser();
     const home = machine();
     expect((await home.login(user.username, user.password)).status).toBe(200);
-    const attacker = machine();
-    for (let i = 0; i < PER_ACCOUNT; i++) expect((await attacker.login(user.username, `guess-${i}`)).status).toBe(401);
-    expectThrottled(await attacker.login(user.username, user.password));
+    // Strangers from several addresses use up the account's total: new addresses are held.
+    const attackers = [machine(), machine()];
+    for (const attacker of attackers) for (let i = 0; i < PER_ACCOUNT; i++) expect((await attacker.login(user.username, `guess-${i}`)).status).toBe(401);
+    expectThrottled(await attackers[0]!.login(user.username, user.password));
     expectThrottled(await machine().login(user.username, user.password));
     // The owner signs in from home on every route, with a typo or two allowed.
     expect((await home.login(user.username, "typo")).status).toBe(401);
     expect((await home.login(user.username, user.password)).status).toBe(200);
     expect((await home.delegate(user.username, user.password)).status).toBe(200);
     expect((await home.callback(user.username, user.password)).session).not.toBeNull();
-    // ...but home gets only the per-account budget of its own (an attacker behind the same NAT).
+    // Someone spraying other names from the owner's address does not hold the owner there either.
+    // (the owner's typo was the address's first failure).
+    for (let i = 1; i < PER_IP; i++) expect((await home.login(`spray${randomInt(1e9)}`, "Summer2026!")).status).toBe(401);
+    expectThrottled(await home.login(`spray${randomInt(1e9)}`, "Summer2026!"));
+    expect((await home.login(user.username, user.password)).status).toBe(200);
+    // ...but home gets only the per-address budget of its own (an attacker behind the same NAT).
     for (let i = 1; i < PER_ACCOUNT; i++) expect((await home.login(user.username, `typo-${i}`)).status).toBe(401);
     expectThrottled(await home.login(user.username, user.password));
   });

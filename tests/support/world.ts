@@ -52,7 +52,7 @@ export type World = {
 /** Records only some callers may see: their ids must never appear in anyone else's answers. */
 export function privateRecords(w: World): { name: string; id: string; visibleTo: Caller[] }[] {
   return [
-    { name: "draft booth", id: w.draftBooth, visibleTo: ["seller"] },
+    { name: "draft booth", id: w.draftBooth, visibleTo: ["seller", "admin"] },
     { name: "order", id: w.order, visibleTo: ["buyer", "seller"] },
     { name: "confirmed order", id: w.confirmedOrder, visibleTo: ["buyer", "seller"] },
     { name: "held order", id: w.heldOrder, visibleTo: ["aiBuyer", "guardian"] },

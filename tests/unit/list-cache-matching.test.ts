@@ -91,7 +91,11 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(entry(matcher()), renamed)).toBe(true);
     expect(affects(entry(matcher()), { ...renamed, sellerId: "store-2" })).toBe(false);
     expect(affects(entry(matcher()), { ...renamed, kind: "category", sellerId: null })).toBe(true);
-    expect(affects(entry(matcher()), { ...renamed, kind: "booth" })).toBe(false);
-    expect(affects(entry(matcher({ exhibition: true })), { ...renamed, kind: "booth" })).toBe(true);
+    // A booth (un)published: answers showing its store's products (their boothId is shown only for a
+    // published booth), booth filters and exhibition filters; not another store's answers.
+    expect(affects(entry(matcher()), { ...renamed, kind: "booth" })).toBe(true);
+    expect(affects(entry(matcher()), { ...renamed, kind: "booth", sellerId: "store-2" })).toBe(false);
+    expect(affects(entry(matcher({ boothId: "booth-9" })), { ...renamed, kind: "booth", sellerId: "store-2" })).toBe(true);
+    expect(affects(entry(matcher({ exhibition: true })), { ...renamed, kind: "booth", sellerId: "store-2" })).toBe(true);
   });
 });

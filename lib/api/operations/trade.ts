@@ -129,6 +129,8 @@ export const browseRequirementsOp = defineOperation({
   path: "/api/requirements",
   operationId: "browseRequirements",
   summary: "Open purchase requirements, for stores to answer",
+  description:
+    "Listed only to accounts with a seller profile: a store's owner and its AI_SELLER (which never sees its guardian's or sibling's own requirements). Anyone else gets 403 `seller_profile_required`; a buyer reads its own requirements at `GET /api/buyer/requirements`.",
   tags: ["Requirements"],
   permission: "inquiry.respond",
   query: RequirementListQuery,

@@ -1,12 +1,15 @@
-// Brute-force brakes for every sign-in route (issue #7, point 5). Failed sign-ins are counted in the
-// database (the rate_limits table, fixed windows), so every instance sees the same counts:
-//   - per client address: more than LOGIN_MAX_FAILURES_PER_IP failures in the window ⇒ 429 for
-//     every account from that address;
-//   - per account: more than LOGIN_MAX_FAILURES_PER_ACCOUNT failures ⇒ 429 for that account, except
-//     from an address the account has signed in from before (a session row in the last 30 days)
-//     that has not itself used up the per-account budget. An attacker can therefore not lock the
-//     owner out of their usual address (account-lockout DoS), and a known address shared with the
-//     attacker still gets only the per-account budget.
+// Brute-force brakes for every sign-in route (issue #7 point 5, contract 9.1). Failed sign-ins are
+// counted in the database (the rate_limits table, fixed windows), so every instance sees the same
+// counts. The brake slows an account per source address:
+//   - per account and address: more than LOGIN_MAX_FAILURES_PER_ACCOUNT failures from one address
+//     ⇒ 429 for that account from that address (an attacker behind the owner's own NAT included);
+//   - from addresses the account never signed in from, also: more than
+//     LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES failures on the account from anywhere (guessing
+//     spread over many addresses), or more than LOGIN_MAX_FAILURES_PER_IP failures of the address
+//     across all accounts (password spraying) ⇒ 429.
+// An address the account signed in from successfully before (a session row, revoked or not, of the
+// last KNOWN_ADDRESS_DAYS) keeps only its own allowance: whatever strangers do elsewhere, the owner
+// is never locked out of it (account-lockout DoS).
 // An unknown identifier is counted like an account (by its lower-cased text), so a locked unknown
 // name and a locked real account answer alike. A success does not reset the counts: the window ends.
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -16,7 +19,7 @@ import type { Db } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
-const KNOWN_ADDRESS_DAYS = 30;
+const KNOWN_ADDRESS_DAYS = 90;
 
 export type LoginSubject = { userId: string | null; identifier: string; ip: string };
 
@@ -30,9 +33,9 @@ export async function checkLoginThrottle(db: Db, s: LoginSubject): Promise<void>
   const e = env();
   const k = keys(s);
   const [ipFailures = 0, accountFailures = 0, accountIpFailures = 0] = await peekCounts(db, [k.ip, k.account, k.accountIp], e.LOGIN_FAILURE_WINDOW_SECONDS);
-  if (ipFailures >= e.LOGIN_MAX_FAILURES_PER_IP) throw throttled();
-  if (accountFailures < e.LOGIN_MAX_FAILURES_PER_ACCOUNT) return;
-  if (accountIpFailures < e.LOGIN_MAX_FAILURES_PER_ACCOUNT && (await knownAddress(db, s))) return;
+  if (accountIpFailures >= e.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw throttled();
+  if (ipFailures < e.LOGIN_MAX_FAILURES_PER_IP && accountFailures < e.LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES) return;
+  if (await knownAddress(db, s)) return;
   throw throttled();
 }
 

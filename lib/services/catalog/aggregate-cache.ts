@@ -22,7 +22,8 @@ const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache }
 
 /** How a change bears on a count (and its facets): "none", "one" possible departure, or "all". */
 function bearing(e: Entry, c: CatalogChange): "none" | "one" | "all" {
-  if (c.kind !== "product") return c.kind === "seller" ? "none" : c.kind === "booth" && !e.matcher.exhibition ? "none" : "all";
+  if (c.kind !== "product")
+    return c.kind === "seller" ? "none" : c.kind === "booth" && !e.matcher.exhibition && e.matcher.boothId === undefined ? "none" : "all";
   const before = !!c.before && matches(e.matcher, c.before);
   const after = !!c.after && matches(e.matcher, c.after);
   if (!before && !after) return "none";

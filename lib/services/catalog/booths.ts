@@ -1,7 +1,7 @@
 // Booths: publication by the human owner (spec 3), decoration, and the view each caller may see.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId, isAdmin, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, exhibitions, products, sellerProfiles } from "@/lib/db/schema";
 import { productView } from "./product-view";
@@ -104,11 +104,14 @@ export async function createBooth(db: Db, actor: Actor, input: BoothInput & { na
   return boothView(row!, true);
 }
 
-/** A booth as this caller may see it: published ones for everyone, drafts for their owner only. */
+/**
+ * A booth as this caller may see it: published ones for everyone, drafts for their store (its owner
+ * and its AI_SELLER) and administrators only; to anyone else a draft is 404 like a missing booth.
+ */
 export async function getBooth(db: Db, actor: Actor, id: string) {
   const [b] = await db.select().from(booths).where(eq(booths.id, id)).limit(1);
   const own = !!b && actingSellerProfileId(actor) === b.sellerId;
-  if (!b || (!b.isPublished && !own)) throw notFound("Booth");
+  if (!b || (!b.isPublished && !own && !isAdmin(actor))) throw notFound("Booth");
   const [seller] = await db
     .select({ id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country, logoUrl: sellerProfiles.logoUrl })
     .from(sellerProfiles)
@@ -127,7 +130,7 @@ export async function getBooth(db: Db, actor: Actor, id: string) {
     ...boothView(b, own),
     seller: seller ?? null,
     exhibition: exhibition ?? null,
-    products: items.map((p) => productView(p, info)),
+    products: items.map((p) => productView(p, info, undefined, true)),
   };
 }
 

@@ -77,7 +77,9 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
     case "seller":
       return !!c.sellerId && e.sellerIds.has(c.sellerId);
     case "booth":
-      return e.matcher.exhibition;
+      // Publishing or unpublishing a booth changes which products a booth filter finds and whether
+      // listed products of its store show the booth's id (contract 9.1).
+      return e.matcher.exhibition || e.matcher.boothId !== undefined || (!!c.sellerId && e.sellerIds.has(c.sellerId));
     case "product": {
       if (c.productId && e.idSet.has(c.productId)) return true;
       const before = !!c.before && matches(e.matcher, c.before);

@@ -1,4 +1,6 @@
 // The product shape every endpoint returns (contract 4: both moq and minOrderQty; keywordCoverage).
+// `boothId` only where the caller may see the booth (contract 9.1: an unpublished booth reveals
+// neither its id nor its products to others), so it defaults to hidden.
 import type { products } from "@/lib/db/schema";
 import { keywordCoverage } from "@/lib/search/coverage";
 
@@ -7,7 +9,7 @@ export type ProductRow = typeof products.$inferSelect;
 export type ShownProduct = Omit<ProductRow, "searchText" | "titleNorm" | "cjkGrams" | "tokens" | "keywordsNorm" | "searchVersion">;
 export type SellerInfo = { id: string; companyName: string; country: string | null };
 
-export function productView(p: ShownProduct, seller: SellerInfo, categoryName?: string) {
+export function productView(p: ShownProduct, seller: SellerInfo, categoryName?: string, boothVisible = false) {
   return {
     id: p.id,
     title: p.title,
@@ -22,7 +24,7 @@ export function productView(p: ShownProduct, seller: SellerInfo, categoryName?: 
     images: p.images,
     mainImageUrl: p.mainImageUrl ?? p.images[0] ?? null,
     keywords: p.keywords,
-    boothId: p.boothId,
+    boothId: boothVisible ? p.boothId : null,
     seller,
     sentByAI: p.sentByAI,
     isHidden: p.isHidden,

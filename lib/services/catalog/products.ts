@@ -2,7 +2,7 @@
 // patch (booth assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { actingSellerProfileId, requireStoreId, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId, isAdmin, requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
@@ -82,7 +82,7 @@ export async function createProduct(db: Db, actor: Actor, input: CreateProductIn
         ...searchColumns({ title: input.title, description: input.description, keywords }),
       })
       .returning();
-    return productView(row!, await sellerInfo(tx, sellerId));
+    return productView(row!, await sellerInfo(tx, sellerId), undefined, true);
   });
 }
 
@@ -120,12 +120,13 @@ export async function getProduct(db: Db, actor: Actor, id: string, locale = "en"
     p.viewCount += pendingViews(p.id) + 1;
     recordView({ productId: p.id, sellerId: p.sellerId, userId });
   }
-  const booth = row.booth?.id && (row.booth.isPublished || own) ? { id: row.booth.id, name: row.booth.name, isPublished: row.booth.isPublished } : null;
+  const boothVisible = !!row.booth?.id && (row.booth.isPublished || !!own || isAdmin(actor));
+  const booth = boothVisible ? { id: row.booth!.id!, name: row.booth!.name!, isPublished: row.booth!.isPublished! } : null;
   const seller = row.seller
     ? { id: row.seller.id, companyName: row.seller.companyName, country: row.seller.country }
     : { id: p.sellerId, companyName: "", country: null };
   return {
-    ...productView(p, seller, row.categoryNames ? localizedName(row.categoryNames, locale) : undefined),
+    ...productView(p, seller, row.categoryNames ? localizedName(row.categoryNames, locale) : undefined, boothVisible),
     booth,
     // Who to chat with about this product (chat addresses users, contract 5).
     sellerUserId: row.seller?.userId ?? null,
@@ -181,7 +182,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
     const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
     Object.assign(set, searchColumns(merged));
     const [row] = await tx.update(products).set(set).where(eq(products.id, p.id)).returning();
-    return { ...productView(row!, await sellerInfo(tx, p.sellerId)), ...(pendingApproval ? { pendingApproval } : {}) };
+    return { ...productView(row!, await sellerInfo(tx, p.sellerId), undefined, true), ...(pendingApproval ? { pendingApproval } : {}) };
   });
 }
 

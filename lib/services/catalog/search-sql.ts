@@ -79,7 +79,11 @@ export function filters(q: ProductListInput, opts: { withCategory: boolean; ownS
   if (q.maxMoq !== undefined) where.push(lte(products.moq, q.maxMoq));
   if (q.acceptsOEM !== undefined) where.push(eq(products.acceptsOEM, q.acceptsOEM));
   if (q.sellerId) where.push(eq(products.sellerId, q.sellerId));
-  if (q.boothId) where.push(eq(products.boothId, q.boothId));
+  if (q.boothId) {
+    where.push(eq(products.boothId, q.boothId));
+    // An unpublished booth has no products for others (its own store lists them, sellerId = its own).
+    if (!own) where.push(sql`exists (select 1 from ${booths} where ${booths.id} = ${q.boothId} and ${booths.isPublished})`);
+  }
   if (q.exhibitionId) {
     where.push(inArray(products.boothId, sql`(select ${booths.id} from ${booths} where ${booths.exhibitionId} = ${q.exhibitionId} and ${booths.isPublished})`));
   }
@@ -106,7 +110,15 @@ function ordering(q: ProductListInput): SQL[] {
 // The columns an answer shows; the search columns are large (every keyword, normalized twice)
 // and only the database reads them.
 const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, searchVersion: _v, ...shownColumns } = getTableColumns(products);
-const shown = { p: shownColumns, sellerName: sellerProfiles.companyName, sellerCountry: sellerProfiles.country, categoryNames: categories.names };
+// Whether the product's booth is published: only then do others see its id (contract 9.1).
+const boothPublished = sql<boolean>`coalesce((select ${booths.isPublished} from ${booths} where ${booths.id} = ${products.boothId}), false)`;
+const shown = {
+  p: shownColumns,
+  sellerName: sellerProfiles.companyName,
+  sellerCountry: sellerProfiles.country,
+  categoryNames: categories.names,
+  boothPublished,
+};
 
 /** Never past the result window (contract 9.3). */
 export const pageLimit = (q: ProductListInput) => Math.min(q.limit, RESULT_WINDOW - (q.page - 1) * q.limit);

@@ -59,7 +59,7 @@ export async function searchProducts(db: Db, q: ProductListInput, opts: SearchOp
 
 /** One page of products without the total (pages showing a few related products). */
 export async function listProducts(db: Db, q: ProductListInput) {
-  return views(await productRowsQuery(db, q), q.locale);
+  return views(await productRowsQuery(db, q), q.locale, false);
 }
 
 async function matcherFor(db: Db, q: ProductListInput, facets: boolean): Promise<ListMatcher> {
@@ -80,8 +80,16 @@ async function matcherFor(db: Db, q: ProductListInput, facets: boolean): Promise
 }
 
 type Row = Awaited<ReturnType<typeof productRowsQuery>>[number];
-const views = (rows: Row[], locale: string) =>
-  rows.map((r) => productView(r.p, { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry }, localizedName(r.categoryNames, locale)));
+/** `ownStore`: the store's own list (its drafts' booth ids are its own to see). */
+const views = (rows: Row[], locale: string, ownStore: boolean) =>
+  rows.map((r) =>
+    productView(
+      r.p,
+      { id: r.p.sellerId, companyName: r.sellerName, country: r.sellerCountry },
+      localizedName(r.categoryNames, locale),
+      ownStore || r.boothPublished,
+    ),
+  );
 
 /** The part of a query that decides its matches (not its page, order or language). */
 function matchKey(q: ProductListInput, withCategory: boolean) {
@@ -159,7 +167,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   else if (facetsOf && !q.category) total = facetsOf.n;
   else total = await count();
   const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
-  const result: SearchResult = { products: views(rows, q.locale), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
+  const result: SearchResult = { products: views(rows, q.locale, own), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
   const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
   if (!facetsOf) return { value: result, candidates: bounded };

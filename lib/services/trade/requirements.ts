@@ -1,6 +1,7 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
 import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/api/errors";
+import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { requirements, users } from "@/lib/db/schema";
 import { transition } from "@/lib/services/state/transition";
@@ -61,11 +62,19 @@ export async function listOwnRequirements(db: Db, actor: Actor, q: Q) {
 }
 
 /**
- * Open requirements for stores to answer. Buyer-data isolation (contract 3): an AI account never
- * sees the requirements of its guardian or its sibling AI account.
+ * Open requirements for stores to answer (contract 9.1): listed only to an account acting for a store
+ * (its owner, or the owner's AI_SELLER); others get 403 `seller_profile_required` (the code's usual
+ * 409 is for acting without a store; here the list itself is refused). A buyer reads its own at
+ * `GET /api/buyer/requirements`. Buyer-data isolation (contract 3): an AI account never sees the
+ * requirements of its guardian or its sibling AI account.
  */
 export async function browseRequirements(db: Db, actor: Actor, q: Q) {
   const me = signedIn(actor);
+  if (!actingSellerProfileId(me)) {
+    throw new ApiError("seller_profile_required", "Open purchase requirements are listed to stores only; your own are at GET /api/buyer/requirements", {
+      status: 403,
+    });
+  }
   const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const hidden =
     me.type === "ai"

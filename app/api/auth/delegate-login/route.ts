@@ -3,13 +3,15 @@ import { delegateLoginOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
 import { sessionCookieHeaders } from "@/lib/auth/session-cookie";
 import { COOKIE_SESSION_SECONDS, revokeSessions } from "@/lib/auth/sessions";
-import { DEVICE_COOKIE, parseCookies } from "@/lib/auth/cookies";
+import { parseCookies } from "@/lib/auth/cookies";
+import { deviceIdFrom } from "@/lib/auth/device";
 import { ApiError } from "@/lib/api/errors";
 import { landingPath, signIn } from "@/lib/services/auth/sign-in";
 import { newId } from "@/lib/ids";
 
 export const POST = route(delegateLoginOp, async ({ req, ctx, body }) => {
-  const existingDevice = parseCookies(req.headers.get("cookie")).get(DEVICE_COOKIE);
+  // Only a device id this server signed; a forged or unsigned cookie is replaced by a new one.
+  const existingDevice = deviceIdFrom(parseCookies(req.headers.get("cookie")));
   const deviceId = existingDevice ?? newId();
   const result = await signIn(ctx.db, {
     identifier: body.email,
