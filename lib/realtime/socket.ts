@@ -20,6 +20,8 @@ import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { ApiError } from "@/lib/api/errors";
+import { consumeAnonymousTier } from "@/lib/api/rate-limit";
 import { auditOutcome, permissionRefusal } from "@/lib/gate/gate";
 import { loadMessage } from "@/lib/services/chat/views";
 import { sessionEvents } from "./events";
@@ -376,11 +378,11 @@ export class ChatSocketServer {
     if (frame.type === "auth") {
       if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
       const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
-      if (!claims) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (!claims) return this.refuseCredentials(client);
       // Checked before the session is read: a flooder's reconnects cost no database work.
       if (this.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
       const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
-      if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "invalid token");
+      if (!actor) return this.refuseCredentials(client);
       if (client.ws.readyState === WebSocket.OPEN && !client.actor) this.ready(client, actor);
       return;
     }
@@ -417,6 +419,18 @@ export class ChatSocketServer {
       message: `Frame type "${String(frame.type)}" is not supported`,
       ...ref,
     });
+  }
+
+  /**
+   * Invalid credentials count against the anonymous tier of the address, as on /api (contract 9.1):
+   * guessing tokens over sockets is braked like guessing them over HTTP.
+   */
+  private async refuseCredentials(client: Client) {
+    const limited = await consumeAnonymousTier(await getDb(), client.ip).then(
+      () => false,
+      (err: unknown) => err instanceof ApiError && err.code === "rate_limited",
+    );
+    closeSocket(client.ws, limited ? CLOSE_POLICY : CLOSE_UNAUTHORIZED, limited ? "too many invalid credentials; retry later" : "invalid token");
   }
 
   /** Close every socket (graceful shutdown) and stop listening for revocations and deliveries. */

@@ -2,6 +2,7 @@
 // accounts per account, ADMIN-granted unlimited accounts and keys, /mcp counted like /api, and one
 // counter shared by every instance on PostgreSQL.
 import postgres from "postgres";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminToken, api, createUser } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
@@ -135,6 +136,25 @@ describe("rate tiers with small limits", () => {
     }
     // Creating the key was the first request of the account: the third MCP request is the 4th.
     expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("counts a socket's invalid auth frames against the anonymous tier of its address: the 6th is closed as a policy breach", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/ws/chat`, { headers: { "x-forwarded-for": "198.51.100.77" } });
+      await new Promise<void>((resolve, reject) => {
+        ws.once("open", () => ws.send(JSON.stringify({ type: "auth", token: "not-a-token" })));
+        ws.once("close", (code) => {
+          codes.push(code);
+          resolve();
+        });
+        ws.once("error", reject);
+      });
+    }
+    expect(codes).toEqual([4401, 4401, 4401, 4401, 4401, 1008]);
+    // The address's anonymous allowance is spent for HTTP too; another address is untouched.
+    expect((await client(server, "198.51.100.77")("/api/categories")).status).toBe(429);
+    expect((await client(server, "198.51.100.78")("/api/categories")).status).toBe(200);
   });
 });
 
