@@ -13,6 +13,7 @@ import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "./json-depth";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { validate } from "./validate";
@@ -217,6 +218,10 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
+  if (jsonTooDeep(text)) {
+    const message = `Nested deeper than ${MAX_JSON_DEPTH} levels`;
+    throw new ApiError("validation_failed", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`, { errors: [{ path: "", message }] });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

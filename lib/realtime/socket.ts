@@ -12,6 +12,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
@@ -274,9 +275,11 @@ export class ChatSocketServer {
         message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes`,
       });
     }
+    const text = data.toString("utf8");
+    if (jsonTooDeep(text)) return send(client.ws, { type: "error", code: "bad_frame", message: `Frames nest at most ${MAX_JSON_DEPTH} levels` });
     let frame: Record<string, unknown>;
     try {
-      frame = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
+      frame = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return send(client.ws, {
         type: "error",
