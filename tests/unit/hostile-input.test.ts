@@ -3,6 +3,68 @@
 // (a ratio measured here, never a duration: the quadratic versions were 300-1500x).
 import { describe, expect, it } from "vitest";
 import { jsonTooDeep, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { cjkGrams, normalizeText, searchColumns } from "@/lib/search/normalize";
+import { sanitizeFileName } from "@/lib/services/uploads/names";
+
+const SIZE = 16 * 1024;
+/** Ordinary text of exactly `SIZE` characters. */
+const ordinary = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+
+/** CPU time of `rounds` calls of `f` on `input`, in microseconds. */
+function cpu(f: (s: string) => unknown, input: string, rounds: number): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < rounds; i++) f(input);
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+}
+
+/** The median over 7 trials of the cost of `hostile` divided by the cost of `normal` (after a warm-up). */
+function costRatio(f: (s: string) => unknown, hostile: string, normal: string): number {
+  cpu(f, hostile, 3);
+  cpu(f, normal, 3);
+  const ratios: number[] = [];
+  for (let t = 0; t < 7; t++) ratios.push(cpu(f, hostile, 10) / Math.max(1, cpu(f, normal, 10)));
+  ratios.sort((a, b) => a - b);
+  return ratios[3]!;
+}
+
+describe("sanitizeFileName on hostile names", () => {
+  it.each([
+    ["x . . . . x", "x . . . . x"],
+    [". . . . x", "x"],
+    ["x . . . . ", "x"],
+    [" . .report. . .pdf . . ", "report. . .pdf"],
+    [". . . .", "file"],
+    ["\u00a0.\u3000report.pdf\u2028.", "report.pdf"],
+  ])("%j -> %j", (raw, expected) => {
+    expect(sanitizeFileName(raw)).toBe(expected);
+  });
+
+  it("cleans a 16 KB name of dots and spaces at the cost of an ordinary one", () => {
+    const hostile = `x${" .".repeat(SIZE / 2 - 1)}x`;
+    expect(sanitizeFileName(hostile)).toBe(`x${" .".repeat(99)}x`);
+    const ratio = costRatio(sanitizeFileName, hostile, ordinary("Quarterly price list, final version "));
+    console.log(`sanitizeFileName: hostile/ordinary cost ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(3);
+  });
+});
+
+describe("search normalization on hostile text", () => {
+  it("finds the mark pairs of every marked word and none in words without marks", () => {
+    expect(cjkGrams(normalizeText("कतब किताब"))).toEqual(["कि", "ित", "ता", "ाब"]);
+    expect(cjkGrams(normalizeText("abc กิน x"))).toEqual(["กิ", "ิน"]);
+    expect(cjkGrams("क".repeat(50))).toEqual([]);
+  });
+
+  it("normalizes 16 KB of one markless word at the cost of ordinary text", () => {
+    const hostile = "क".repeat(SIZE);
+    const columns = (s: string) => searchColumns({ title: s, description: s });
+    expect(columns(hostile).cjkGrams).toEqual([]);
+    const ratio = costRatio(columns, hostile, ordinary("दीपक लैंप और किताब "));
+    console.log(`searchColumns: hostile/ordinary cost ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(3);
+  });
+});
 
 describe("jsonTooDeep", () => {
   const nest = (n: number) => "[".repeat(n) + "]".repeat(n);
