@@ -1,5 +1,6 @@
 // Contract 9.1, bad input answered as bad input: JSON nested past 64 levels (REST, /mcp, the chat
-// socket), numbers too large for their column, each a 400, never a 500.
+// socket), numbers too large for their column, and a malformed Host header, each a 400, never a 500.
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { api, baseUrl, createProduct, createSeller, createUser, createGuardianWithAi, login } from "../support/api";
 import { createApiKey } from "../support/mcp";
@@ -7,6 +8,22 @@ import { chatSocket } from "../support/ws";
 
 const nest = (levels: number, inner = "1") => "[".repeat(levels) + inner + "]".repeat(levels);
 const MONEY_MAX = 999_999_999_999.99;
+
+/** One raw HTTP/1.1 request with exactly these header lines; the status line and body of the answer. */
+function rawRequest(path: string, headerLines: string[]): Promise<{ status: number; head: string; body: string }> {
+  const { port, hostname } = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let out = "";
+    socket.on("data", (d: Buffer) => (out += d.toString()));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = out.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), head, body });
+    });
+    socket.write(`GET ${path} HTTP/1.1\r\n${headerLines.map((l) => `${l}\r\n`).join("")}Connection: close\r\n\r\n`);
+  });
+}
 
 describe("JSON nested deeper than 64 levels", () => {
   it("is 400 validation_failed on a REST body, and 64 levels still reach the schema", async () => {
@@ -95,6 +112,38 @@ describe("numbers too large for their column", () => {
       expect((res.body.errors as { path: string }[]).map((e) => e.path)).toContain(field);
       const max = await api("/api/ai/accounts", { method: "PATCH", token: g.guardianToken, json: { aiUserId: g.aiBuyer.aiUserId, [field]: MONEY_MAX } });
       expect(max.status, field).toBe(200);
+    }
+  });
+});
+
+describe("a malformed Host header", () => {
+  const { host } = new URL(baseUrl());
+  const BAD = ["a b", "[::1", "x:99999", "x:abc", "1.2.3.999", "a%20b", "[zz::1]", "a/b", "a@b"];
+
+  it.each(BAD)("%j is 400 on the API, /mcp (problem+json), pages and the chat upgrade (plain)", async (bad) => {
+    for (const path of ["/api/health", "/api/products?q=x", "/mcp"]) {
+      const res = await rawRequest(path, [`Host: ${bad}`]);
+      expect(res.status, `${path} Host: ${bad}`).toBe(400);
+      expect(res.head.toLowerCase()).toContain("content-type: application/problem+json");
+      const problem = JSON.parse(res.body) as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors[0]!.path).toBe("Host");
+    }
+    for (const path of ["/", "/products/x", "/api/auth/csrf"]) expect((await rawRequest(path, [`Host: ${bad}`])).status, `${path} Host: ${bad}`).toBe(400);
+    const upgrade = await rawRequest("/ws/chat", [
+      `Host: ${bad}`,
+      "Upgrade: websocket",
+      "Connection: Upgrade",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      "Sec-WebSocket-Version: 13",
+    ]);
+    expect(upgrade.status).toBe(400);
+  });
+
+  it("two Host headers are 400; valid ones (name, IPv4, IPv6, port) are served", async () => {
+    expect((await rawRequest("/api/health", [`Host: ${host}`, "Host: evil.example"])).status).toBe(400);
+    for (const good of [host, "localhost", "127.0.0.1:80", "[::1]:3000", "shop.example.com", "xn--bcher-kva.example"]) {
+      expect((await rawRequest("/api/health", [`Host: ${good}`])).status, good).toBe(200);
     }
   });
 });
