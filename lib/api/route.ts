@@ -13,7 +13,7 @@ import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash } from "./idempotency";
 import { isInternal } from "./internal";
-import { jsonTooDeep, MAX_JSON_DEPTH } from "./json-depth";
+import { jsonShapeProblem } from "./json-shape";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { validate } from "./validate";
@@ -218,10 +218,8 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
-  if (jsonTooDeep(text)) {
-    const message = `Nested deeper than ${MAX_JSON_DEPTH} levels`;
-    throw new ApiError("validation_failed", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`, { errors: [{ path: "", message }] });
-  }
+  const shape = jsonShapeProblem(text);
+  if (shape) throw new ApiError("validation_failed", `The request body is refused unparsed: ${shape}`, { errors: [{ path: "", message: shape }] });
   try {
     return JSON.parse(text) as unknown;
   } catch {

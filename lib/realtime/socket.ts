@@ -12,7 +12,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import { jsonTooDeep, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { jsonShapeProblem } from "@/lib/api/json-shape";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
@@ -276,7 +276,8 @@ export class ChatSocketServer {
       });
     }
     const text = data.toString("utf8");
-    if (jsonTooDeep(text)) return send(client.ws, { type: "error", code: "bad_frame", message: `Frames nest at most ${MAX_JSON_DEPTH} levels` });
+    const shape = jsonShapeProblem(text);
+    if (shape) return send(client.ws, { type: "error", code: "bad_frame", message: `Frame refused unparsed: ${shape}` });
     let frame: Record<string, unknown>;
     try {
       frame = JSON.parse(text) as Record<string, unknown>;

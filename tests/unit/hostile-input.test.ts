@@ -2,7 +2,7 @@
 // their outputs, and a 16 KB hostile input costs about what an ordinary one of the same size costs
 // (a ratio measured here, never a duration: the quadratic versions were 300-1500x).
 import { describe, expect, it } from "vitest";
-import { jsonTooDeep, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from "@/lib/api/json-shape";
 import { cjkGrams, normalizeText, searchColumns } from "@/lib/search/normalize";
 import { sanitizeFileName } from "@/lib/services/uploads/names";
 
@@ -66,8 +66,9 @@ describe("search normalization on hostile text", () => {
   });
 });
 
-describe("jsonTooDeep", () => {
+describe("jsonShapeProblem", () => {
   const nest = (n: number) => "[".repeat(n) + "]".repeat(n);
+  const tooDeep = (text: string) => jsonShapeProblem(text)?.startsWith("Nested") ?? false;
   it.each([
     [nest(MAX_JSON_DEPTH), false],
     [nest(MAX_JSON_DEPTH + 1), true],
@@ -78,10 +79,10 @@ describe("jsonTooDeep", () => {
     [JSON.stringify({ s: '\\"[[[' + "{".repeat(1000) }), false],
     [JSON.stringify(["\\", nest(10)]), false],
     ["[".repeat(MAX_JSON_DEPTH + 1), true],
-    ["[]".repeat(10_000), false],
+    ["[]".repeat(1000), false],
     ['"unterminated [[[', false],
-  ])("%#", (text, deep) => {
-    expect(jsonTooDeep(text)).toBe(deep);
+  ])("depth %#", (text, deep) => {
+    expect(tooDeep(text)).toBe(deep);
   });
 
   it("agrees with the depth JSON.parse finds", () => {
@@ -91,7 +92,19 @@ describe("jsonTooDeep", () => {
       const levels = n % 90;
       for (let i = 0; i < levels; i++) v = i % 2 ? { [`k"${i}[`]: v, y: "\\" } : ["{", v];
       const text = JSON.stringify(v);
-      expect(jsonTooDeep(text)).toBe(depth(JSON.parse(text)) > MAX_JSON_DEPTH);
+      expect(tooDeep(text)).toBe(depth(JSON.parse(text)) > MAX_JSON_DEPTH);
     }
+  });
+
+  it("refuses more than 10,000 values, counting none inside strings", () => {
+    const list = (n: number) => JSON.stringify({ k: Array.from({ length: n }, (_, i) => i) });
+    expect(jsonShapeProblem(list(MAX_JSON_VALUES - 10))).toBeNull();
+    expect(jsonShapeProblem(list(MAX_JSON_VALUES + 1))).toBe(`More than ${MAX_JSON_VALUES} values`);
+    const keys = JSON.stringify(Object.fromEntries(Array.from({ length: MAX_JSON_VALUES + 1 }, (_, i) => [`k${i}`, 0])));
+    expect(jsonShapeProblem(keys)).toBe(`More than ${MAX_JSON_VALUES} values`);
+    expect(jsonShapeProblem(JSON.stringify({ text: ",[{".repeat(100_000) }))).toBeNull();
+    // The largest real bodies (50 booth documents, 50 keywords, 20 images) are far below.
+    const booth = { documents: Array.from({ length: 50 }, (_, i) => ({ url: `/uploads/${i}`, name: `d${i}.pdf`, type: "pdf", size: 1 })) };
+    expect(jsonShapeProblem(JSON.stringify(booth))).toBeNull();
   });
 });
