@@ -1,6 +1,6 @@
 // The custom server: Next.js and the /ws/chat WebSocket on one port. Opens, migrates and seeds the
 // database before it listens; shuts down gracefully on SIGTERM/SIGINT.
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -18,6 +18,7 @@ import { API_CSP, apiHead, baseSecurityHeaders, staticPageCsp } from "@/lib/secu
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
+import { badHost, hostRefusal } from "@/lib/server/host";
 import { sitemapRoute } from "@/lib/services/seo/http";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
@@ -68,12 +69,20 @@ async function main() {
   // Anonymous product, booth, store and exhibition pages from an exact HTML cache (not in development).
   const buildId = () => readFileSync(path.join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim();
   const pages = !dev && e.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, buildId: buildId(), https, db: dbHandle }) : null;
+  const refuseHost = (res: ServerResponse, detail: string, apiPath: boolean) => {
+    const { body, type } = hostRefusal(detail, apiPath);
+    res.shouldKeepAlive = false;
+    res.writeHead(400, [...directHead.flat, "Content-Type", type, "Content-Length", String(Buffer.byteLength(body))]).end(body);
+  };
   const server = createServer(timeouts, (req, res) => {
     // The client address as the socket saw it; a value sent by the client is never trusted.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
     // Next's internal recursion marker (CVE-2025-29927 skipped middleware with it): never from a client.
     delete req.headers["x-middleware-subrequest"];
     const url = req.url ?? "/";
+    const apiPath = url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp");
+    const hostProblem = badHost(req);
+    if (hostProblem) return refuseHost(res, hostProblem, apiPath);
     if (api && url.startsWith("/api/")) {
       const q = url.indexOf("?");
       const hit = api.match(req.method ?? "GET", q < 0 ? url : url.slice(0, q));
@@ -83,7 +92,6 @@ async function main() {
     // Security headers for every answer; the CSP is settled when headers go out (a page's nonce
     // policy from the proxy, a prerendered page's hashes, a handler's own, or the default).
     for (const [k, v] of securityHeaders) res.setHeader(k, v);
-    const apiPath = url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp");
     // Sitemaps (crawlers, and anyone flooding them) skip Next's pipeline the same way, when /api does.
     const sitemap = api && (req.method === "GET" || req.method === "HEAD") ? sitemapRoute(url.split("?")[0]!) : null;
     if (sitemap) return void serveDirect((request) => sitemap(request), {}, req, res, directHead);
@@ -120,6 +128,12 @@ async function main() {
     if (event !== "upgrade") return emit(event, ...args);
     const [req, socket, head] = args as [IncomingMessage, Duplex, Buffer];
     const pathname = (req.url ?? "").split("?")[0];
+    const hostProblem = badHost(req);
+    if (hostProblem && pathname === "/ws/chat") {
+      const { body, type } = hostRefusal(hostProblem, false);
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return true;
+    }
     if (pathname === "/ws/chat") {
       req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? "unknown";
       chat.handleUpgrade(req, socket, head);

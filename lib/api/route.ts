@@ -13,6 +13,7 @@ import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
 import { claimKey, completeKey, releaseKey, requestHash, streamedBody } from "./idempotency";
 import { isInternal } from "./internal";
+import { jsonShapeProblem } from "./json-shape";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { validate } from "./validate";
@@ -221,6 +222,8 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
+  const shape = jsonShapeProblem(text);
+  if (shape) throw new ApiError("validation_failed", `The request body is refused unparsed: ${shape}`, { errors: [{ path: "", message: shape }] });
   try {
     return JSON.parse(text) as unknown;
   } catch {

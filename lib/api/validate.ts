@@ -22,6 +22,9 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
 
 /** The path of the first string (value or key) holding U+0000, or null. Iterative: JSON may nest deeply. */
 function nulPath(value: unknown): string | null {
+  // The path is built only for a value that has a NUL: building one per element made this walk
+  // the dearest step of a request with many small values (contract 9.1).
+  if (!holdsNul(value)) return null;
   const stack: [unknown, string][] = [[value, ""]];
   while (stack.length) {
     const [v, path] = stack.pop()!;
@@ -36,4 +39,21 @@ function nulPath(value: unknown): string | null {
     }
   }
   return null;
+}
+
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (v.includes("\0")) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v && typeof v === "object") {
+      // Object.values, not v[k]: a JSON key "__proto__" is an own property v["__proto__"] would miss.
+      for (const k of Object.keys(v)) if (k.includes("\0")) return true;
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+  return false;
 }

@@ -12,6 +12,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
+import { jsonShapeProblem } from "@/lib/api/json-shape";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { clientIp } from "@/lib/auth/cookies";
 import { actorFromCookieHeader } from "@/lib/auth/resolve";
@@ -332,9 +333,12 @@ export class ChatSocketServer {
         message: `Frames are JSON text of at most ${MAX_FRAME_BYTES} bytes`,
       });
     }
+    const text = data.toString("utf8");
+    const shape = jsonShapeProblem(text);
+    if (shape) return send(client.ws, { type: "error", code: "bad_frame", message: `Frame refused unparsed: ${shape}` });
     let frame: Record<string, unknown>;
     try {
-      frame = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
+      frame = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return send(client.ws, {
         type: "error",

@@ -1,6 +1,6 @@
 // AI account shapes (contract 3).
 import { z } from "zod";
-import { PageQuery } from "./common";
+import { MONEY_MAX, PageQuery } from "./common";
 import { PERMISSION_NAMES } from "@/lib/ai/permissions";
 import { Password } from "./accounts";
 
@@ -22,7 +22,8 @@ export const AiAccountSchema = z
   })
   .meta({ id: "AiAccount" });
 
-const Money = z.number().finite().min(0).max(1e12);
+// 1e12 itself does not fit the column (a 500 before): the column's own maximum.
+const Money = z.number().finite().min(0).max(MONEY_MAX);
 
 export const AiAccountDetailSchema = AiAccountSchema.extend({
   orderApprovalThreshold: z.number().meta({ description: "Orders above this total wait for the guardian" }),

@@ -34,6 +34,9 @@ export const LinkUrl = z
   )
   .meta({ example: "/uploads/3f/0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f" });
 
+/** The largest amount a money column holds: numeric(14,2) (lib/db/schema/columns.ts). */
+export const MONEY_MAX = 999_999_999_999.99;
+
 export const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 export const Timestamp = z.string().meta({ description: "ISO 8601 UTC", example: "2026-11-21T09:30:00.000Z" });

@@ -1,6 +1,6 @@
 // Product shapes (spec 2.4, contract 4), shared by the handlers, OpenAPI, MCP tools and pages.
 import { z } from "zod";
-import { LinkUrl, PageQuery } from "./common";
+import { LinkUrl, MONEY_MAX, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 
 export const KEYWORDS_MAX = 50;
@@ -29,7 +29,7 @@ export const Price = z
   .number()
   .finite()
   .min(0)
-  .max(999_999_999_999.99)
+  .max(MONEY_MAX)
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals")
   .meta({ example: 12.5 });
 export const Currency = z

@@ -10,7 +10,6 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 // Kana voicing marks with no precomposed form (か゚) stay inside their run.
 const CJK_CHARS = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\u3099\u309A`;
 const MARK = /\p{M}/u;
-const MARKED_WORD = /[\p{L}\p{N}]*\p{M}[\p{L}\p{M}\p{N}]*/gu;
 const CJK_RUN = new RegExp(`[${CJK_CHARS}]+`, "gu");
 // A word of another script written against CJK ("LED電球", "500ml装") is a word of its own, so
 // PostgreSQL's `\m` sees it start and "led" finds it (CJK has no spaces to do that).
@@ -65,7 +64,9 @@ export function cjkGrams(normalized: string): string[] {
       if (i + 1 < chars.length) grams.add(chars[i]! + chars[i + 1]!);
     }
   }
-  for (const word of normalized.match(MARKED_WORD) ?? []) for (const g of markedGrams(word)) grams.add(g);
+  // Every word, not a regex for "a word holding a mark": `[\p{L}\p{N}]*\p{M}...` rescanned a long
+  // markless word from each of its letters (quadratic); markedGrams skips the words without marks.
+  for (const word of normalized.match(WORD) ?? []) for (const g of markedGrams(word)) grams.add(g);
   return [...grams];
 }
 

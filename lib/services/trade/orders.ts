@@ -7,6 +7,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { actingSellerProfileId, type Actor, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { orders, products } from "@/lib/db/schema";
+import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
 import { transition } from "@/lib/services/state/transition";
@@ -67,6 +68,12 @@ export async function placeOrder(db: Db, actor: Actor, input: { productId: strin
     });
   }
   const total = multiply(product.price, input.quantity);
+  // Both factors are in range on their own; their product may not fit the column (a 500 before).
+  if (Number(total) > MONEY_MAX) {
+    throw new ApiError("validation_failed", `The order total would exceed ${MONEY_MAX}: order fewer`, {
+      errors: [{ path: "quantity", message: `The total (quantity x ${product.price}) must not exceed ${MONEY_MAX}` }],
+    });
+  }
   const rule = me.type === "ai" ? await orderApprovalRule(db, me, { total: Number(total), currency: product.currency }) : null;
   const [row] = await db
     .insert(orders)

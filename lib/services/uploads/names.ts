@@ -18,12 +18,22 @@ export function sanitizeFileName(raw: string | undefined | null, fallback = "fil
   name = name.replace(/\.\.+/g, ".");
   // Reserved on common file systems; harmless here but surprising when the file is saved.
   name = name.replace(/[<>:"|?*]/g, "_");
-  name = name
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, "");
+  name = trimDotsAndSpaces(name.replace(/\s+/g, " "));
   if (!name) return fallback;
   return truncate(name, MAX_NAME_LENGTH);
+}
+
+/**
+ * Leading and trailing dots and spaces removed by two index walks: the regex `[.\s]+$` retried the
+ * run from every position inside it, quadratic on a name like "x . . . . x" (contract 9.1).
+ */
+function trimDotsAndSpaces(name: string): string {
+  const edge = (i: number) => name[i] === "." || name[i] === " ";
+  let start = 0;
+  let end = name.length;
+  while (start < end && edge(start)) start++;
+  while (end > start && edge(end - 1)) end--;
+  return name.slice(start, end);
 }
 
 /** Shorten to `max` characters (code points), keeping a short extension. */
