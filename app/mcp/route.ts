@@ -1,6 +1,6 @@
 // POST /mcp - the MCP tool server (Streamable HTTP, stateless; API keys only)
 // GET, DELETE /mcp - 405: no event stream or session in stateless mode
-import { unauthenticated } from "@/lib/api/errors";
+import { unauthenticated } from "@/lib/errors";
 import { mcpDeleteOp, mcpGetOp, mcpOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { signedInActor } from "@/lib/auth/actor";

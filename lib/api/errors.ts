@@ -1,52 +1,9 @@
-// One error shape for the whole API (contract 1): throw ApiError anywhere, answered as problem+json.
+// problem+json: how an ApiError (lib/errors.ts) is answered over HTTP (contract 1).
+import { ERROR_CODES, type ApiError, type FieldError } from "@/lib/errors";
 import { textResponse } from "./text-response";
 
-export const ERROR_CODES = {
-  validation_failed: { status: 400, title: "Validation failed" },
-  unauthenticated: { status: 401, title: "Unauthenticated" },
-  permission_denied: { status: 403, title: "Permission denied" },
-  forbidden: { status: 403, title: "Forbidden" },
-  self_trade_forbidden: { status: 403, title: "Self-trade forbidden" },
-  ai_not_allowed: { status: 403, title: "Not allowed for AI accounts" },
-  cross_site_request: { status: 403, title: "Cross-site request refused" },
-  not_found: { status: 404, title: "Not found" },
-  method_not_allowed: { status: 405, title: "Method not allowed" },
-  conflict: { status: 409, title: "Conflict" },
-  username_taken: { status: 409, title: "Username taken" },
-  email_taken: { status: 409, title: "E-mail already registered" },
-  booth_full: { status: 409, title: "Booth full" },
-  ai_account_exists: { status: 409, title: "AI account exists" },
-  seller_profile_required: { status: 409, title: "Seller profile required" },
-  idempotency_in_flight: { status: 409, title: "Request in flight" },
-  invalid_state: { status: 409, title: "Invalid state" },
-  request_timeout: { status: 408, title: "Request timeout" },
-  payload_too_large: { status: 413, title: "Payload too large" },
-  unsupported_media_type: { status: 415, title: "Unsupported media type" },
-  idempotency_conflict: { status: 422, title: "Idempotency key reused" },
-  rate_limited: { status: 429, title: "Too many requests" },
-  internal_error: { status: 500, title: "Internal server error" },
-  service_unavailable: { status: 503, title: "Service unavailable" },
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
-export type FieldError = { path: string; message: string };
-
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode | (string & {}),
-    detail: string,
-    options: { status?: number; errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
-    super(detail);
-    this.name = "ApiError";
-    this.status = options.status ?? ERROR_CODES[code as ErrorCode]?.status ?? 400;
-    this.errors = options.errors;
-    this.headers = options.headers;
-  }
-  readonly errors?: FieldError[];
-  readonly headers?: Record<string, string>;
-}
+// Kept for the HTTP kit's callers; new code imports these from "@/lib/errors".
+export { ApiError, ERROR_CODES, fieldErrors, forbidden, notFound, unauthenticated, type ErrorCode, type FieldError } from "@/lib/errors";
 
 export type Problem = {
   type: string;
@@ -59,10 +16,9 @@ export type Problem = {
 };
 
 export function problemBody(err: ApiError, requestId?: string): Problem {
-  const known = ERROR_CODES[err.code as ErrorCode];
   return {
     type: "about:blank",
-    title: known?.title ?? "Error",
+    title: ERROR_CODES[err.code].title,
     status: err.status,
     code: err.code,
     detail: err.message,
@@ -76,13 +32,4 @@ export function problemResponse(err: ApiError, requestId?: string, headers?: Hea
   h.set("Content-Type", "application/problem+json");
   for (const [k, v] of Object.entries(err.headers ?? {})) h.set(k, v);
   return textResponse(JSON.stringify(problemBody(err, requestId)), { status: err.status, headers: h });
-}
-
-export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
-export const unauthenticated = (detail = "Sign in or send a valid Bearer token") => new ApiError("unauthenticated", detail);
-export const forbidden = (detail: string) => new ApiError("forbidden", detail);
-
-/** Turn zod issues into the `errors` array of a validation problem. */
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldError[] {
-  return issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }

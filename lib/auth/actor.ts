@@ -1,6 +1,6 @@
 // Who is calling: every service verb reads this from ctx.actor, never from request headers.
 import type { PermissionMap } from "@/lib/ai/permissions";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { UserRole } from "@/lib/db/schema";
 
 export type SessionRef = { id: string; via: "cookie" | "bearer" | "api_key" };

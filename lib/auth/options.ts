@@ -2,7 +2,7 @@
 // two login routes; JWT session strategy with a server-side session row (`sid`) behind it.
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { signIn } from "@/lib/services/auth/sign-in";

@@ -3,7 +3,7 @@
 // are refused (401); the caller's `onInvalid` runs first, so the attempt is counted against the
 // anonymous tier of its address (contract 9.1) and guessing tokens or keys is rate limited.
 import { decode } from "next-auth/jwt";
-import { unauthenticated } from "@/lib/api/errors";
+import { unauthenticated } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ANONYMOUS, type Actor } from "./actor";

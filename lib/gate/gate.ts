@@ -3,7 +3,7 @@
 // The permission is checked first; the action and its audit row commit in one transaction; a
 // refusal is audited on its own with success false; refusals by the rate tier are audited once per
 // window (./rate-refusals.ts). Other accounts pass through untouched.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Permission } from "@/lib/ai/permissions";
 import type { Actor, AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";

@@ -2,7 +2,8 @@
 // query, body, the caller's credentials and address), call the handler app/api exports, and turn
 // its Response into a tool result.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError, problemBody } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import { problemBody } from "@/lib/api/errors";
 import { markInternal } from "@/lib/api/internal";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
 import { shapeKeys } from "./schema";

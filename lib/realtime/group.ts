@@ -3,7 +3,7 @@
 // previous one finished; when idle, a frame waits only for the current turn of the event loop.
 // Groups are stored one after another, so per conversation the messages are stored, acked and
 // delivered in the order they were queued. One queue per process, on globalThis.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
 import { auditOutcome } from "@/lib/gate/gate";
 import { storeBatch, type SendEntry, type SendResult } from "@/lib/services/chat/batch";

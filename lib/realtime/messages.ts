@@ -4,7 +4,7 @@
 // answer, an ack for the sending socket or an error frame, follows when the group has committed,
 // and the socket stays open. The actor is the socket's own, kept current by the socket server
 // (re-read when the account's rights change or the session ends), not re-read per message.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { validate } from "@/lib/api/validate";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { MessageFrame, type SendMessageInput } from "@/lib/schemas/chat";

@@ -3,7 +3,8 @@
 // place that builds a URL from it (`new URL("http://a b/")` throws: a 500) and the page cache's key.
 import type { IncomingMessage } from "node:http";
 import { isIPv6 } from "node:net";
-import { ApiError, problemBody } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import { problemBody } from "@/lib/api/errors";
 
 // uri-host [":" port]: a bracketed IPv6 literal or a reg-name (no "%": WHATWG URL rejects what it decodes to).
 const HOST = /^(?:\[([0-9A-Fa-f:.]+)\]|[A-Za-z0-9._~!$&'()*+,;=-]+)(?::(\d{0,5}))?$/;

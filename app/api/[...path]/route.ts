@@ -1,5 +1,6 @@
 // Any other /api path - 404 as problem+json (an agent gets the error shape it expects, not HTML)
-import { ApiError, problemResponse } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import { problemResponse } from "@/lib/api/errors";
 
 async function notFound(req: Request): Promise<Response> {
   return problemResponse(new ApiError("not_found", `No API endpoint at ${req.method} ${new URL(req.url).pathname}; see /api/openapi`));

@@ -1,6 +1,6 @@
 // Human registration (contract 2): a buyer, or a seller with a store (seller profile).
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";

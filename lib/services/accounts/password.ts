@@ -2,7 +2,7 @@
 // thief minted with a stolen session survives the owner securing the account. The request's own
 // session ends too: the answer says so and the web client signs in again.
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeAllCredentials } from "@/lib/auth/revoke";

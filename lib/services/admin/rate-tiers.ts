@@ -1,7 +1,7 @@
 // ADMIN-granted rate tiers (contract 6): an account's tier covers its sessions and keys; a key's
 // own `unlimited` lifts only that key. Takes effect on the next request (actors are resolved per request).
 import { eq } from "drizzle-orm";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
 

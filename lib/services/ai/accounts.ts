@@ -3,7 +3,7 @@
 // sets a new password, disables (every credential revoked at once) and re-enables them.
 import { and, eq, inArray } from "drizzle-orm";
 import { defaultPermissions, isPermission, PERMISSION_NAMES, type AiRole, type PermissionMap } from "@/lib/ai/permissions";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeAllCredentials } from "@/lib/auth/revoke";
 import type { Db } from "@/lib/db/client";

@@ -1,7 +1,7 @@
 // Conduct rules the server enforces on AI accounts (contract 3): no self-trade with the sibling or
 // the guardian's own store, and the thresholds that send an action to the guardian first.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Actor, AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { aiSettings, orders, sellerProfiles, users } from "@/lib/db/schema";

@@ -1,7 +1,7 @@
 // Sign-in for every route (credentials callback, /api/auth/login, delegate-login): humans by
 // e-mail or username, AI accounts by username only (an e-mail never resolves to an AI account).
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { verifyPassword } from "@/lib/auth/password";
 import { createSession, revokeSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";

@@ -13,7 +13,7 @@
 // An unknown identifier is counted like an account (by its lower-cased text), so a locked unknown
 // name and a locked real account answer alike. A success does not reset the counts: the window ends.
 import { and, eq, gt, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { bumpCount, currentWindow, peekCounts } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 // Booths: publication by the human owner (spec 3), decoration, and the view each caller may see.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, isAdmin, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, exhibitions, products, sellerProfiles } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 // Exhibitions with their status derived from the dates (contract 4); created by an ADMIN.
 import { and, asc, count, desc, eq, gt, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { booths, exhibitions, sellerProfiles } from "@/lib/db/schema";

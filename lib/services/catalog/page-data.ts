@@ -1,5 +1,5 @@
 // Read helpers for public pages: a missing record becomes the page's 404, never an error page.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 export async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {

@@ -1,7 +1,7 @@
 // Product verbs (spec 4.2, contract 4): create, read (counting a view, buffered in views.ts), update,
 // patch (booth assignment, 100 per booth), delete. Ownership is by store; an AI_SELLER acts for its guardian's.
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, isAdmin, requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 // Stores (seller profiles) as the public sees them.
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { booths, products, sellerProfiles } from "@/lib/db/schema";
 import { boothView } from "./booths";

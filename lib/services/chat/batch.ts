@@ -3,7 +3,7 @@
 // group go on); the accepted ones are written with one statement (the rows, the conversations'
 // last activity and the senders' read positions) and delivered with one NOTIFY per 7.9 kB of
 // payload, which the database releases only when the transaction commits.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { notifyMessages } from "@/lib/realtime/fanout";

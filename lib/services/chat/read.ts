@@ -3,7 +3,7 @@
 // by participant, which is also the buyer-data isolation of contract 3: an AI account only ever
 // sees its own conversations, never its sibling's or its guardian's.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { SignedInActor } from "@/lib/auth/actor";
 import { toNumber, type Db } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";

@@ -2,7 +2,7 @@
 // (conversations, users, products) are read with one statement each, then the rules run per
 // message on those facts. REST and the socket both come through here, so a message is accepted or
 // refused for the same reason whichever door it used.
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import type { SendMessageInput } from "@/lib/schemas/chat";

@@ -1,7 +1,7 @@
 // Marketplace tasks (contract 5): any registered user creates one (`open`); another user claims it
 // (`claimed`); the claimer completes it with a result (`completed`); the creator may cancel while open.
 import { and, count, desc, eq } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";

@@ -1,7 +1,7 @@
 // API key management (contract 7): every account manages its own keys; the secret exists only in
 // the create answer.
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { newApiKeySecret } from "@/lib/auth/api-keys";
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";

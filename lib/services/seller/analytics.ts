@@ -1,7 +1,7 @@
 // A store's own analytics (contract 5): product views, inquiries and brochure downloads per day.
 import { and, count, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, inquiries, orders, products, productViews } from "@/lib/db/schema";

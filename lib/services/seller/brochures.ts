@@ -1,6 +1,6 @@
 // Brochures: a store's downloadable catalogs; every public download is counted, then redirected.
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, brochures, products, uploads } from "@/lib/db/schema";

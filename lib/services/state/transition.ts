@@ -5,7 +5,7 @@
 // confirm overwrite an acknowledged cancellation.
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { approvals, inquiries, inquiryReplies, orders, requirements, tasks } from "@/lib/db/schema";
 

@@ -1,6 +1,6 @@
 // Shared pieces of the trade verbs: who the actor is in a trade, the product being traded, money.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { isSignedIn, type Actor, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { products, sellerProfiles, users } from "@/lib/db/schema";

@@ -2,7 +2,7 @@
 // quote (`replied`), the buyer closes it (`closed`). An AI seller's deep discount waits for its
 // guardian and stays invisible to the buyer until approved.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { inquiries, inquiryReplies, products } from "@/lib/db/schema";

@@ -3,7 +3,7 @@
 // guardian approves it (then `placed`) or rejects it.
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { permissionRefusal } from "@/lib/gate/gate";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, type Actor, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { orders, products } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
 import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { requirements, users } from "@/lib/db/schema";

@@ -1,7 +1,7 @@
 // POST /api/upload's verb: receive the file, then record it (and, for `logo`/`banner`, put it on
 // the uploader's store) in one transaction. A failed write removes the stored file again.
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { sellerProfiles, uploads } from "@/lib/db/schema";

@@ -4,7 +4,7 @@
 import { Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { newStorageKey, storage } from "@/lib/storage";
 import { sanitizeFileName } from "./names";
 import {

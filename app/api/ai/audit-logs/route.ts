@@ -1,5 +1,5 @@
 // GET /api/ai/audit-logs?aiUserId= - an AI account's audit log (JSON page, or CSV with format=csv)
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { auditLogsOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { humanUser } from "@/lib/auth/actor";

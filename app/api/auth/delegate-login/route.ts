@@ -5,7 +5,7 @@ import { sessionCookieHeaders } from "@/lib/auth/session-cookie";
 import { COOKIE_SESSION_SECONDS, revokeSessions } from "@/lib/auth/sessions";
 import { parseCookies } from "@/lib/auth/cookies";
 import { deviceIdFrom } from "@/lib/auth/device";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { landingPath, signIn } from "@/lib/services/auth/sign-in";
 import { newId } from "@/lib/ids";
 
