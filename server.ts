@@ -51,7 +51,7 @@ async function main() {
   await chat.start(handle);
   // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
   // or in development, where Next's hot reload must see every request.
-  const api = !dev && process.env.API_DIRECT !== "0" ? await loadApiRouter(process.cwd()) : null;
+  const api = !dev && process.env.API_DIRECT !== "0" ? loadApiRouter() : null;
   // Every request must arrive whole within this time (Node's default, 5 minutes; configurable for
   // tests): a client trickling a body byte by byte is answered 408 and cut off. Checked at a tenth
   // of it, so it fires on time.

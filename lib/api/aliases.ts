@@ -1,14 +1,13 @@
 // Contract 1: paths without `/api` (`/products`, `/auth/login`, ...) answer as their `/api` twins
 // when the request is an API request; a browser asking for HTML still gets the page. Used by
 // proxy.ts, which rewrites before locale routing runs.
-import "@/lib/api/operations";
-import { registeredOperations } from "./operation";
+import { allOperations } from "./operations/list";
 
 let segments: ReadonlySet<string> | undefined;
 
 /** First path segments under /api, from the operation registry (so a new route needs no edit here). */
 export function apiFirstSegments(): ReadonlySet<string> {
-  return (segments ??= new Set(registeredOperations().flatMap((op) => /^\/api\/([^/{]+)/.exec(op.path)?.[1] ?? [])));
+  return (segments ??= new Set(allOperations().flatMap((op) => /^\/api\/([^/{]+)/.exec(op.path)?.[1] ?? [])));
 }
 
 /** The `/api` path a request should be rewritten to, or null to leave it to the pages. */

@@ -53,19 +53,9 @@ export type Operation = {
   external?: true;
 };
 
-const KEY = Symbol.for("expo-trade.operations");
-const registry = (): Map<string, Operation> => {
-  const g = globalThis as typeof globalThis & { [KEY]?: Map<string, Operation> };
-  return (g[KEY] ??= new Map());
-};
-
+/** Type an operation (its literal types kept); the list of all of them is ./operations/list.ts. */
 export function defineOperation<const O extends Operation>(op: O): O {
-  registry().set(`${op.method} ${op.path}`, op);
   return op;
-}
-
-export function registeredOperations(): Operation[] {
-  return [...registry().values()];
 }
 
 /** The audit action name of an operation: its permission, or its declared action. */

@@ -50,13 +50,17 @@ export function listAnswer(answer: { body: Uint8Array; cache: string }): Respons
   return jsonText(answer.body, 200, { "X-List-Cache": answer.cache });
 }
 
-export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
+/** A route handler that knows its operation (the dispatcher and MCP find it by that). */
+export type OperationHandler = RouteHandler & { readonly op: Operation };
+
+export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): OperationHandler {
   const serve = wrap(op, handler);
-  return async (req, context) => {
+  const counted: RouteHandler = async (req, context) => {
     if (!countingQueries()) return serve(req, context);
     const { value, queries } = await withQueryCount(() => serve(req, context));
     return withHeader(value, QUERY_COUNT_HEADER, String(queries));
   };
+  return Object.assign(counted, { op });
 }
 
 function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {

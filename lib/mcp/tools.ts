@@ -25,18 +25,18 @@ import {
   listConversationsOp,
 } from "@/lib/api/operations";
 import type { RouteHandler } from "@/lib/api/route";
-import * as boothById from "@/app/api/booths/[id]/route";
-import * as buyerInquiries from "@/app/api/buyer/inquiries/route";
-import * as categories from "@/app/api/categories/route";
-import * as chatConversations from "@/app/api/chat/conversations/route";
-import * as chatMessages from "@/app/api/chat/messages/route";
-import * as exhibitions from "@/app/api/exhibitions/route";
-import * as orders from "@/app/api/orders/route";
-import * as productById from "@/app/api/products/[id]/route";
-import * as products from "@/app/api/products/route";
-import * as productSearch from "@/app/api/products/search/route";
-import * as respondToInquiry from "@/app/api/seller/inquiries/[id]/respond/route";
-import * as sellerInquiries from "@/app/api/seller/inquiries/route";
+import * as boothById from "@/lib/api/handlers/booths-id";
+import * as buyerInquiries from "@/lib/api/handlers/buyer-inquiries";
+import * as categories from "@/lib/api/handlers/categories";
+import * as chatConversations from "@/lib/api/handlers/chat-conversations";
+import * as chatMessages from "@/lib/api/handlers/chat-messages";
+import * as exhibitions from "@/lib/api/handlers/exhibitions";
+import * as orders from "@/lib/api/handlers/orders";
+import * as productById from "@/lib/api/handlers/products-id";
+import * as products from "@/lib/api/handlers/products";
+import * as productSearch from "@/lib/api/handlers/products-search";
+import * as respondToInquiry from "@/lib/api/handlers/seller-inquiries-id-respond";
+import * as sellerInquiries from "@/lib/api/handlers/seller-inquiries";
 
 export type ToolRoute = { op: Operation; handler: RouteHandler };
 /** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */

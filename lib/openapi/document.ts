@@ -1,10 +1,10 @@
 // The OpenAPI 3.0 document, generated from the operations (the same zod schemas the handlers use).
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import "@/lib/api/operations";
-import { registeredOperations, wrapperStatuses, type Operation, type ResponseSpec } from "@/lib/api/operation";
+import { wrapperStatuses, type Operation, type ResponseSpec } from "@/lib/api/operation";
 import { errorResponses } from "@/lib/schemas/common";
 import pkg from "@/package.json";
+import { allOperations } from "@/lib/api/operations/list";
 
 let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
 
@@ -23,7 +23,7 @@ export function openApiDocument() {
     description: "An API key (`etk_...`) from `POST /api/keys`",
   });
   registry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "next-auth.session-token" });
-  const ops = registeredOperations().sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const ops = allOperations().sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const op of ops) registry.registerPath(pathConfig(op));
   cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: "3.0.3",

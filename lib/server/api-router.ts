@@ -1,12 +1,12 @@
-// The custom server's routing table for /api/*, derived from app/api: the same route-handler
-// functions Next would call, called straight from node:http (Next's request pipeline costs ~30x
-// the work of a small JSON handler here). NextAuth's catch-all and the 404 catch-all stay with
-// Next: anything this table does not match falls through to Next unchanged.
-import { readdirSync, statSync } from "node:fs";
+// The custom server's routing table for /api/*: the handlers of lib/api/handlers (the same
+// functions app/api's route files re-export for Next), called straight from node:http (Next's
+// request pipeline costs ~30x the work of a small JSON handler here). Paths come from each handler's
+// operation. NextAuth's catch-all and the 404 catch-all stay with Next: anything this table does
+// not match falls through to Next unchanged.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { Readable } from "node:stream";
-import { pathToFileURL } from "node:url";
+import { HANDLER_MODULES } from "@/lib/api/handlers";
+import type { OperationHandler } from "@/lib/api/route";
 import { responseText } from "@/lib/api/text-response";
 import type { ApiHead } from "@/lib/security/headers";
 import { nodeRequest } from "./node-request";
@@ -16,41 +16,43 @@ type Entry = { pattern: RegExp; keys: string[]; rank: number[]; handlers: Partia
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** Next's precedence: at each segment, static before [param] before [...catchAll]. */
+/** Next's precedence: at each segment, static before {param}. */
 function rank(segments: string[]): number[] {
-  return segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
+  return segments.map((s) => (s.startsWith("{") ? 1 : 0));
 }
 
-function routeFiles(dir: string, base: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeFiles(full, base);
-    return name === "route.ts" || name === "route.js" ? [full] : [];
-  });
+/** Every handler with its method, from the one table. */
+export function apiHandlers(): { method: string; handler: OperationHandler }[] {
+  return HANDLER_MODULES.flatMap((mod) =>
+    METHODS.flatMap((m) => {
+      const h = (mod as Partial<Record<string, OperationHandler>>)[m];
+      return h ? [{ method: m, handler: h }] : [];
+    }),
+  );
 }
 
-export async function loadApiRouter(root: string) {
-  const apiDir = path.join(root, "app", "api");
-  const entries: Entry[] = [];
-  for (const file of routeFiles(apiDir, apiDir)) {
-    const segments = path.relative(apiDir, path.dirname(file)).split(path.sep).filter(Boolean);
-    // Catch-alls stay with Next (NextAuth's, and the problem+json 404 for unknown paths).
-    if (segments.some((s) => s.startsWith("[..."))) continue;
-    const keys: string[] = [];
-    const source = segments
-      .map((s) => {
-        if (s.startsWith("[")) {
-          keys.push(s.slice(1, -1));
-          return "/([^/]+)";
-        }
-        return "/" + s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      })
-      .join("");
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const handlers: Entry["handlers"] = {};
-    for (const m of METHODS) if (typeof mod[m] === "function") handlers[m] = mod[m] as Handler;
-    entries.push({ pattern: new RegExp(`^/api${source}/?$`), keys, rank: rank(segments), handlers, route: `/api/${segments.join("/")}` });
+export function loadApiRouter() {
+  const byPath = new Map<string, Entry>();
+  for (const { method, handler } of apiHandlers()) {
+    const path = handler.op.path;
+    let entry = byPath.get(path);
+    if (!entry) {
+      const segments = path.split("/").filter(Boolean).slice(1);
+      const keys: string[] = [];
+      const source = segments
+        .map((s) => {
+          if (s.startsWith("{")) {
+            keys.push(s.slice(1, -1));
+            return "/([^/]+)";
+          }
+          return "/" + s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        })
+        .join("");
+      byPath.set(path, (entry = { pattern: new RegExp(`^/api${source}/?$`), keys, rank: rank(segments), handlers: {}, route: path }));
+    }
+    entry.handlers[method] = handler as Handler;
   }
+  const entries = [...byPath.values()];
   entries.sort((a, b) => {
     for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
       const d = (a.rank[i] ?? -1) - (b.rank[i] ?? -1);

@@ -1,8 +1,7 @@
 // Audit integrity (contract 3): no route changes or removes audit rows, the database refuses it
 // too, and tampering by someone who goes around the database (superuser) shows in the chain.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registeredOperations } from "@/lib/api/operation";
-import "@/lib/api/operations";
+import { allOperations } from "@/lib/api/operations/list";
 import { api, createGuardianWithAi, login, useServer } from "../support/api";
 import { startOwnServer, type OwnServer, type Query } from "../support/own-server";
 
@@ -59,7 +58,7 @@ describe("audit log integrity", () => {
       }
     // Every operation that takes a record id or a body, given the audit row's id everywhere.
     const guardianToken = await login(g.guardian.username, g.guardian.password);
-    for (const op of registeredOperations().filter((o) => o.method !== "GET" && (o.params || o.body) && o.bodyType !== "multipart" && o.bodyType !== "form")) {
+    for (const op of allOperations().filter((o) => o.method !== "GET" && (o.params || o.body) && o.bodyType !== "multipart" && o.bodyType !== "form")) {
       const path = op.path.replace(/\{[^}]+\}/g, target.id);
       await send(op.method, path, guardianToken, op.body ? ids : undefined);
       await send(op.method, path, aiToken, op.body ? ids : undefined);

@@ -9,8 +9,8 @@
 // of callers who may not see them.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registeredOperations, type Operation } from "@/lib/api/operation";
-import "@/lib/api/operations";
+import type { Operation } from "@/lib/api/operation";
+import { allOperations } from "@/lib/api/operations/list";
 import { api, login, unique, useServer } from "../support/api";
 import { postMultipart, tinyPng } from "../support/multipart";
 import { ResponseMismatch } from "../support/response-check";
@@ -366,7 +366,7 @@ const RECORD_KEYS = [
   "buyerKey",
 ] as const;
 
-const OPS = registeredOperations();
+const OPS = allOperations();
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
 
 /** What the route wrapper answers before the handler runs, derived from the operation. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPermissions, PERMISSION_NAMES, type Permission } from "@/lib/ai/permissions";
-import { registeredOperations } from "@/lib/api/operation";
-import "@/lib/api/operations";
+import { allOperations } from "@/lib/api/operations/list";
 import { api, createGuardianWithAi, createProduct, createSeller, createUser, login, someCategory } from "../support/api";
 
 type Ctx = { productId: string; foreignProductId: string; categoryId: string };
@@ -41,7 +40,7 @@ const PROBES: Partial<Record<Permission, Probe>> = {
 describe("AI permission matrix: 17 permissions x 2 roles", () => {
   it("has a probe for every permission a route declares", () => {
     const declared = new Set(
-      registeredOperations()
+      allOperations()
         .map((o) => o.permission)
         .filter((p) => p !== "none"),
     );

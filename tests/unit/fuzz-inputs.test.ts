@@ -1,8 +1,7 @@
 // The fuzzer's promise, checked against the source: every body and query it generates as invalid
 // is refused by the operation's own zod schema (so the integration fuzz may demand 4xx and no write).
 import { describe, expect, it } from "vitest";
-import { registeredOperations } from "@/lib/api/operation";
-import "@/lib/api/operations";
+import { allOperations } from "@/lib/api/operations/list";
 import { openApiDocument } from "@/lib/openapi/document";
 import { invalidInputs, type Doc } from "../support/fuzz";
 
@@ -11,7 +10,7 @@ describe("fuzz inputs from the OpenAPI description", () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument())) as Doc;
     const accepted: string[] = [];
     let checked = 0;
-    for (const op of registeredOperations()) {
+    for (const op of allOperations()) {
       for (const input of invalidInputs(doc, op.method.toLowerCase(), op.path, 200, 1)) {
         const url = new URL(input.path, "http://x");
         if (input.kind === "body" && op.body) {

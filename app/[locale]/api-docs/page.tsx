@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import "@/lib/api/operations";
-import { registeredOperations } from "@/lib/api/operation";
+import { allOperations } from "@/lib/api/operations/list";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -32,7 +31,7 @@ export default async function ApiDocsPage({ params }: { params: Promise<{ locale
   setRequestLocale(locale);
   const t = await getTranslations("ApiDocs");
   const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const ops = registeredOperations().sort((a, b) => a.tags[0]!.localeCompare(b.tags[0]!) || a.path.localeCompare(b.path));
+  const ops = allOperations().sort((a, b) => a.tags[0]!.localeCompare(b.tags[0]!) || a.path.localeCompare(b.path));
   const tags = [...new Set(ops.map((o) => o.tags[0]!))];
   return (
     <div className="space-y-8">

@@ -1,8 +1,3 @@
 // GET /api/categories - product categories
-import { listCategoriesOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { listCategories } from "@/lib/services/catalog/categories";
-
-export const GET = route(listCategoriesOp, async ({ ctx, query }) =>
-  json({ categories: await listCategories(ctx.db, query.locale, query.parentId) }, 200, { "Cache-Control": "public, max-age=60" }),
-);
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/categories";

@@ -1,13 +1,4 @@
 // GET /api/products - list and search products (public)
 // POST /api/products - create a product in your store
-import { createProductOp, listProductsOp } from "@/lib/api/operations";
-import { json, listAnswer, route } from "@/lib/api/route";
-import { actingSellerProfileId } from "@/lib/auth/actor";
-import { createProduct } from "@/lib/services/catalog/products";
-import { searchProductsJson } from "@/lib/services/catalog/search";
-
-export const GET = route(listProductsOp, async ({ ctx, query }) =>
-  listAnswer(await searchProductsJson(ctx.db, query, { facets: false, ownStore: actingSellerProfileId(ctx.actor) })),
-);
-
-export const POST = route(createProductOp, async ({ ctx, body }) => json({ product: await createProduct(ctx.db, ctx.actor, body) }, 201));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET, POST } from "@/lib/api/handlers/products";

@@ -1,6 +1,3 @@
 // GET /api/requirements - open purchase requirements for stores
-import { browseRequirementsOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { browseRequirements } from "@/lib/services/trade/requirements";
-
-export const GET = route(browseRequirementsOp, async ({ ctx, query }) => browseRequirements(ctx.db, ctx.actor, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/requirements";

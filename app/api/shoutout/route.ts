@@ -1,9 +1,4 @@
 // POST /api/shoutout - post a shoutout
 // GET /api/shoutout - the public feed
-import { postShoutoutOp, shoutoutFeedOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { postShoutout, shoutoutFeed } from "@/lib/services/community/shoutouts";
-
-export const POST = route(postShoutoutOp, async ({ ctx, body }) => json({ shoutout: await postShoutout(ctx.db, ctx.actor, body) }, 201));
-
-export const GET = route(shoutoutFeedOp, async ({ ctx, query }) => shoutoutFeed(ctx.db, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST, GET } from "@/lib/api/handlers/shoutout";

@@ -1,4 +1,4 @@
-// Every operation module: importing this fills the registry the OpenAPI document is built from.
+// Every operation module (./list.ts collects the operations from these exports).
 export * from "./accounts";
 export * from "./nextauth";
 export * from "./system";

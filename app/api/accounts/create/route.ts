@@ -1,9 +1,3 @@
 // POST /api/accounts/create - register a buyer or seller
-import { createAccountOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { createAccount } from "@/lib/services/accounts/create";
-
-export const POST = route(createAccountOp, async ({ ctx, body }) => {
-  const user = await createAccount(ctx.db, body);
-  return json({ user: { id: user.id, email: user.email, username: user.username, role: user.role } }, 201);
-});
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/accounts-create";

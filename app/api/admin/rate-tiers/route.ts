@@ -1,6 +1,3 @@
 // PUT /api/admin/rate-tiers - grant or withdraw the unlimited tier of an account or API key (ADMIN)
-import { setRateTierOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { setRateTier } from "@/lib/services/admin/rate-tiers";
-
-export const PUT = route(setRateTierOp, async ({ ctx, body }) => setRateTier(ctx.db, body));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { PUT } from "@/lib/api/handlers/admin-rate-tiers";

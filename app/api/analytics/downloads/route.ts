@@ -1,6 +1,3 @@
 // GET /api/analytics/downloads - your store's downloads per day
-import { analyticsDownloadsOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { downloadsPerDay } from "@/lib/services/seller/analytics";
-
-export const GET = route(analyticsDownloadsOp, async ({ ctx, query }) => downloadsPerDay(ctx.db, ctx.actor, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/analytics-downloads";

@@ -1,6 +1,3 @@
 // GET /api/analytics/inquiries - your store's inquiries per day
-import { analyticsInquiriesOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { inquiriesPerDay } from "@/lib/services/seller/analytics";
-
-export const GET = route(analyticsInquiriesOp, async ({ ctx, query }) => inquiriesPerDay(ctx.db, ctx.actor, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/analytics-inquiries";

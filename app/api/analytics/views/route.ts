@@ -1,6 +1,3 @@
 // GET /api/analytics/views - your store's views per day
-import { analyticsViewsOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { viewsPerDay } from "@/lib/services/seller/analytics";
-
-export const GET = route(analyticsViewsOp, async ({ ctx, query }) => viewsPerDay(ctx.db, ctx.actor, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/analytics-views";

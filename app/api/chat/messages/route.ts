@@ -1,7 +1,3 @@
 // POST /api/chat/messages - send a message (starts or continues a conversation)
-import { sendMessageOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { signedInActor } from "@/lib/auth/actor";
-import { sendMessage } from "@/lib/services/chat/send";
-
-export const POST = route(sendMessageOp, async ({ ctx, body }) => sendMessage(ctx.db, signedInActor(ctx.actor), body));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/chat-messages";

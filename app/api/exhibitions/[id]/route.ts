@@ -1,6 +1,3 @@
 // GET /api/exhibitions/:id - an exhibition (id or slug) with its published booths
-import { getExhibitionOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { getExhibition } from "@/lib/services/catalog/exhibitions";
-
-export const GET = route(getExhibitionOp, async ({ ctx, params }) => ({ exhibition: await getExhibition(ctx.db, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/exhibitions-id";

@@ -1,9 +1,4 @@
 // GET /api/marketplace/tasks - list tasks
 // POST /api/marketplace/tasks - create a task
-import { createTaskOp, listTasksOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { createTask, listTasks } from "@/lib/services/community/tasks";
-
-export const GET = route(listTasksOp, async ({ ctx, query }) => listTasks(ctx.db, ctx.actor, query));
-
-export const POST = route(createTaskOp, async ({ ctx, body }) => json({ task: await createTask(ctx.db, ctx.actor, body) }, 201));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET, POST } from "@/lib/api/handlers/marketplace-tasks";

@@ -1,6 +1,3 @@
 // GET /api/orders/:id - one order
-import { getOrderOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { getOrder } from "@/lib/services/trade/orders";
-
-export const GET = route(getOrderOp, async ({ ctx, params }) => ({ order: await getOrder(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/orders-id";

@@ -1,6 +1,3 @@
 // GET /api/public/booths - published booths
-import { publicBoothsOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { listPublicBooths } from "@/lib/services/catalog/booths";
-
-export const GET = route(publicBoothsOp, async ({ ctx, query }) => listPublicBooths(ctx.db, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/public-booths";

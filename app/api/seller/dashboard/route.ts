@@ -1,6 +1,3 @@
 // GET /api/seller/dashboard - totals for the seller dashboard
-import { dashboardOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { dashboard } from "@/lib/services/seller/analytics";
-
-export const GET = route(dashboardOp, async ({ ctx }) => dashboard(ctx.db, ctx.actor));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/seller-dashboard";

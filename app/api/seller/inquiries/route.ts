@@ -1,6 +1,3 @@
 // GET /api/seller/inquiries - inquiries to your store
-import { listSellerInquiriesOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { listSellerInquiries } from "@/lib/services/trade/inquiries";
-
-export const GET = route(listSellerInquiriesOp, async ({ ctx, query }) => listSellerInquiries(ctx.db, ctx.actor, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/seller-inquiries";

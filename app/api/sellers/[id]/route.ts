@@ -1,6 +1,3 @@
 // GET /api/sellers/:id - a seller's profile (store)
-import { getSellerOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { getStore } from "@/lib/services/catalog/stores";
-
-export const GET = route(getSellerOp, async ({ ctx, params }) => ({ seller: await getStore(ctx.db, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/sellers-id";

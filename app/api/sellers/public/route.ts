@@ -1,6 +1,3 @@
 // GET /api/sellers/public - public suppliers
-import { publicSellersOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { listPublicSellers } from "@/lib/services/catalog/stores";
-
-export const GET = route(publicSellersOp, async ({ ctx, query }) => listPublicSellers(ctx.db, query));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/sellers-public";

@@ -1,9 +1,3 @@
 // POST /api/user/password - change your password (ends every session of the account)
-import { changePasswordOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { clearSessionCookieHeader } from "@/lib/auth/session-cookie";
-import { changePassword } from "@/lib/services/accounts/password";
-
-export const POST = route(changePasswordOp, async ({ ctx, body }) =>
-  json(await changePassword(ctx.db, ctx.actor, body), 200, { "Set-Cookie": clearSessionCookieHeader() }),
-);
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/user-password";

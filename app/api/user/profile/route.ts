@@ -1,9 +1,4 @@
 // GET /api/user/profile - your profile
 // PUT /api/user/profile - update language and country
-import { getProfileOp, updateProfileOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { getProfile, updateProfile } from "@/lib/services/accounts/profile";
-
-export const GET = route(getProfileOp, async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.actor) }));
-
-export const PUT = route(updateProfileOp, async ({ ctx, body }) => ({ profile: await updateProfile(ctx.db, ctx.actor, body) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET, PUT } from "@/lib/api/handlers/user-profile";

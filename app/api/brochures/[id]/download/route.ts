@@ -1,9 +1,3 @@
 // GET /api/brochures/:id/download - count a download and redirect to the file
-import { downloadBrochureOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { downloadBrochure } from "@/lib/services/seller/brochures";
-
-export const GET = route(downloadBrochureOp, async ({ req, ctx, params }) => {
-  const fileUrl = await downloadBrochure(ctx.db, ctx.actor, params.id, ctx.ip);
-  return new Response(null, { status: 302, headers: { Location: new URL(fileUrl, req.url).pathname, "Cache-Control": "no-store" } });
-});
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/brochures-id-download";

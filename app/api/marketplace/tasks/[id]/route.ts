@@ -1,6 +1,3 @@
 // GET /api/marketplace/tasks/:id - task details
-import { getTaskOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { getTask } from "@/lib/services/community/tasks";
-
-export const GET = route(getTaskOp, async ({ ctx, params }) => ({ task: await getTask(ctx.db, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { GET } from "@/lib/api/handlers/marketplace-tasks-id";

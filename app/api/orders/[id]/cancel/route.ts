@@ -1,6 +1,3 @@
 // POST /api/orders/:id/cancel - the buyer or the store cancels an order
-import { cancelOrderOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { cancelOrder } from "@/lib/services/trade/orders";
-
-export const POST = route(cancelOrderOp, async ({ ctx, params }) => ({ order: await cancelOrder(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/orders-id-cancel";

@@ -1,6 +1,3 @@
 // POST /api/orders/:id/confirm - the store confirms an order
-import { confirmOrderOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { advanceOrder } from "@/lib/services/trade/orders";
-
-export const POST = route(confirmOrderOp, async ({ ctx, params }) => ({ order: await advanceOrder(ctx.db, ctx.actor, params.id, "confirm") }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/orders-id-confirm";

@@ -1,7 +1,3 @@
 // POST /api/ai/approvals/:id/approve - release a held order, quote or price
-import { approveOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { humanUser } from "@/lib/auth/actor";
-import { decideApproval } from "@/lib/services/ai/approvals";
-
-export const POST = route(approveOp, async ({ ctx, params }) => ({ approval: await decideApproval(ctx.db, humanUser(ctx.actor).id, params.id, "approved") }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/ai-approvals-id-approve";

@@ -1,6 +1,3 @@
 // POST /api/buyer/inquiries/:id/close - close one of your inquiries
-import { closeInquiryOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { closeInquiry } from "@/lib/services/trade/inquiries";
-
-export const POST = route(closeInquiryOp, async ({ ctx, params }) => ({ inquiry: await closeInquiry(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/buyer-inquiries-id-close";

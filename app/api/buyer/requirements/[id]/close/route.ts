@@ -1,6 +1,3 @@
 // POST /api/buyer/requirements/:id/close - close one of your requirements
-import { closeRequirementOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { closeRequirement } from "@/lib/services/trade/requirements";
-
-export const POST = route(closeRequirementOp, async ({ ctx, params }) => ({ requirement: await closeRequirement(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/buyer-requirements-id-close";

@@ -1,7 +1,3 @@
 // POST /api/chat/conversations/:id/read - mark a conversation read
-import { markConversationReadOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { signedInActor } from "@/lib/auth/actor";
-import { markConversationRead } from "@/lib/services/chat/read";
-
-export const POST = route(markConversationReadOp, async ({ ctx, params }) => markConversationRead(ctx.db, signedInActor(ctx.actor), params.id));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/chat-conversations-id-read";

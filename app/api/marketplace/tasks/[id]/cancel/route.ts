@@ -1,6 +1,3 @@
 // POST /api/marketplace/tasks/:id/cancel - cancel your open task
-import { cancelTaskOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { cancelTask } from "@/lib/services/community/tasks";
-
-export const POST = route(cancelTaskOp, async ({ ctx, params }) => ({ task: await cancelTask(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/marketplace-tasks-id-cancel";

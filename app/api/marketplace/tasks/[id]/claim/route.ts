@@ -1,6 +1,3 @@
 // POST /api/marketplace/tasks/:id/claim - claim an open task
-import { claimTaskOp } from "@/lib/api/operations";
-import { route } from "@/lib/api/route";
-import { claimTask } from "@/lib/services/community/tasks";
-
-export const POST = route(claimTaskOp, async ({ ctx, params }) => ({ task: await claimTask(ctx.db, ctx.actor, params.id) }));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/marketplace-tasks-id-claim";

@@ -1,6 +1,3 @@
 // POST /api/seller/inquiries/:id/respond - reply, optionally with a quote
-import { respondInquiryOp } from "@/lib/api/operations";
-import { json, route } from "@/lib/api/route";
-import { respondInquiry } from "@/lib/services/trade/inquiries";
-
-export const POST = route(respondInquiryOp, async ({ ctx, params, body }) => json(await respondInquiry(ctx.db, ctx.actor, params.id, body, ctx.ip), 201));
+// The handler lives beside its operation in lib/api/handlers (one dispatcher for server.ts, Next and MCP).
+export { POST } from "@/lib/api/handlers/seller-inquiries-id-respond";

@@ -1,0 +1,7 @@
+// POST /api/ai/approvals/:id/approve - release a held order, quote or price
+import { approveOp } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
+import { humanUser } from "@/lib/auth/actor";
+import { decideApproval } from "@/lib/services/ai/approvals";
+
+export const POST = route(approveOp, async ({ ctx, params }) => ({ approval: await decideApproval(ctx.db, humanUser(ctx.actor).id, params.id, "approved") }));

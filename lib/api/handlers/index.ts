@@ -1,0 +1,130 @@
+// Every API handler module: the one table the dispatcher (lib/server/api-router.ts), the route files
+// in app/api (which re-export them for Next) and the MCP tools (lib/mcp/tools.ts) are served from.
+// Each handler carries its operation (route() attaches it), so paths come from the operations.
+import * as accountsCreate from "./accounts-create";
+import * as adminRateTiers from "./admin-rate-tiers";
+import * as aiAccounts from "./ai-accounts";
+import * as aiApprovalsIdApprove from "./ai-approvals-id-approve";
+import * as aiApprovalsIdReject from "./ai-approvals-id-reject";
+import * as aiApprovals from "./ai-approvals";
+import * as aiAuditLogs from "./ai-audit-logs";
+import * as aiPermissions from "./ai-permissions";
+import * as analyticsDownloads from "./analytics-downloads";
+import * as analyticsInquiries from "./analytics-inquiries";
+import * as analyticsViews from "./analytics-views";
+import * as authDelegateLogin from "./auth-delegate-login";
+import * as authLogin from "./auth-login";
+import * as authLogout from "./auth-logout";
+import * as authMe from "./auth-me";
+import * as boothsId from "./booths-id";
+import * as booths from "./booths";
+import * as brochuresIdDownload from "./brochures-id-download";
+import * as buyerInquiriesIdClose from "./buyer-inquiries-id-close";
+import * as buyerInquiries from "./buyer-inquiries";
+import * as buyerRequirementsIdClose from "./buyer-requirements-id-close";
+import * as buyerRequirements from "./buyer-requirements";
+import * as categories from "./categories";
+import * as categoriesTree from "./categories-tree";
+import * as chatConversationsIdRead from "./chat-conversations-id-read";
+import * as chatConversations from "./chat-conversations";
+import * as chatMessagesConversationId from "./chat-messages-conversationId";
+import * as chatMessages from "./chat-messages";
+import * as exhibitionsId from "./exhibitions-id";
+import * as exhibitions from "./exhibitions";
+import * as health from "./health";
+import * as keysId from "./keys-id";
+import * as keys from "./keys";
+import * as marketplaceTasksIdCancel from "./marketplace-tasks-id-cancel";
+import * as marketplaceTasksIdClaim from "./marketplace-tasks-id-claim";
+import * as marketplaceTasksIdComplete from "./marketplace-tasks-id-complete";
+import * as marketplaceTasksId from "./marketplace-tasks-id";
+import * as marketplaceTasks from "./marketplace-tasks";
+import * as openapi from "./openapi";
+import * as ordersIdCancel from "./orders-id-cancel";
+import * as ordersIdConfirm from "./orders-id-confirm";
+import * as ordersIdFulfill from "./orders-id-fulfill";
+import * as ordersId from "./orders-id";
+import * as orders from "./orders";
+import * as productsId from "./products-id";
+import * as products from "./products";
+import * as productsSearch from "./products-search";
+import * as publicBooths from "./public-booths";
+import * as requirements from "./requirements";
+import * as sellerBrochures from "./seller-brochures";
+import * as sellerDashboard from "./seller-dashboard";
+import * as sellerInquiriesIdRespond from "./seller-inquiries-id-respond";
+import * as sellerInquiries from "./seller-inquiries";
+import * as sellerSettings from "./seller-settings";
+import * as sellersId from "./sellers-id";
+import * as sellersPublic from "./sellers-public";
+import * as sellers from "./sellers";
+import * as shoutout from "./shoutout";
+import * as storesId from "./stores-id";
+import * as upload from "./upload";
+import * as userPassword from "./user-password";
+import * as userProfile from "./user-profile";
+
+export const HANDLER_MODULES = [
+  accountsCreate,
+  adminRateTiers,
+  aiAccounts,
+  aiApprovalsIdApprove,
+  aiApprovalsIdReject,
+  aiApprovals,
+  aiAuditLogs,
+  aiPermissions,
+  analyticsDownloads,
+  analyticsInquiries,
+  analyticsViews,
+  authDelegateLogin,
+  authLogin,
+  authLogout,
+  authMe,
+  boothsId,
+  booths,
+  brochuresIdDownload,
+  buyerInquiriesIdClose,
+  buyerInquiries,
+  buyerRequirementsIdClose,
+  buyerRequirements,
+  categories,
+  categoriesTree,
+  chatConversationsIdRead,
+  chatConversations,
+  chatMessagesConversationId,
+  chatMessages,
+  exhibitionsId,
+  exhibitions,
+  health,
+  keysId,
+  keys,
+  marketplaceTasksIdCancel,
+  marketplaceTasksIdClaim,
+  marketplaceTasksIdComplete,
+  marketplaceTasksId,
+  marketplaceTasks,
+  openapi,
+  ordersIdCancel,
+  ordersIdConfirm,
+  ordersIdFulfill,
+  ordersId,
+  orders,
+  productsId,
+  products,
+  productsSearch,
+  publicBooths,
+  requirements,
+  sellerBrochures,
+  sellerDashboard,
+  sellerInquiriesIdRespond,
+  sellerInquiries,
+  sellerSettings,
+  sellersId,
+  sellersPublic,
+  sellers,
+  shoutout,
+  storesId,
+  upload,
+  userPassword,
+  userProfile,
+] as const;
