@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { Pager } from "@/components/ui/pager";
 
-type Entry = { id: string; seq: number; action: string; details: string; ip: string; timestamp: string; success: boolean };
+type Entry = { id: string; seq: number; action: string; details: string; ip: string; timestamp: string; success: boolean; refusedCount?: number };
 type Page = { logs: Entry[]; page: number; limit: number; total: number; chainValid: boolean; actions: string[] };
 type Filters = { action: string; success: string; from: string; to: string };
 const EMPTY: Filters = { action: "", success: "", from: "", to: "" };
@@ -171,8 +171,9 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
                   <td className="py-2 pe-3 font-mono text-xs" dir="ltr">
                     {l.ip}
                   </td>
-                  <td className="break-all py-2 text-xs text-slate-600" dir="ltr">
-                    {l.details}
+                  <td className="break-all py-2 text-xs text-slate-600">
+                    {l.refusedCount !== undefined && <p className="mb-1 font-medium text-red-700">{t("refusedInWindow", { count: l.refusedCount })}</p>}
+                    <span dir="ltr">{l.details}</span>
                   </td>
                 </tr>
               ))}
