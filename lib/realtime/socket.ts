@@ -20,6 +20,7 @@ import { configuredOrigins, headerGetter, isCrossSite } from "@/lib/auth/same-or
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb, type DbHandle } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { ApiError } from "@/lib/api/errors";
 import { consumeAnonymousTier } from "@/lib/api/rate-limit";
@@ -32,31 +33,39 @@ import { handleMessageFrame, rateLimitedFrame } from "./messages";
 import { FrameBudget, TokenBuckets } from "./rate";
 
 export const MAX_FRAME_BYTES = 64 * 1024;
-export const AUTH_TIMEOUT_MS = Number(process.env.WS_AUTH_TIMEOUT_MS ?? 10_000);
 export const CLOSE_UNAUTHORIZED = 4401;
-/** Flood limit per user and instance: this many messages at once, refilled over the window. */
-export const RATE_MESSAGES = Number(process.env.WS_RATE_LIMIT_MESSAGES ?? 20);
-export const RATE_WINDOW_MS = Number(process.env.WS_RATE_LIMIT_WINDOW_MS ?? 10_000);
-/** Frames per connection (any type, pings included): this many at once, refilled per second. */
-export const FRAME_BURST = Number(process.env.WS_FRAME_BURST ?? 100);
-export const FRAMES_PER_SECOND = Number(process.env.WS_FRAMES_PER_SECOND ?? 20);
 /** A frame costs one token per started 16 KiB (a 5,000-character message fits in one). */
 const FRAME_COST_UNIT = 16 * 1024;
-/** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
-const FLOOD_COOLDOWN_MS = (FRAME_BURST / FRAMES_PER_SECOND) * 1000;
-/** Ping every connection this often; one that has not answered the previous ping is terminated. */
-export const PING_INTERVAL_MS = Number(process.env.WS_PING_INTERVAL_MS ?? 30_000);
 /** After the server closes a socket, the client has this long to finish the close handshake. */
 const CLOSE_GRACE_MS = 2000;
 export const CLOSE_POLICY = 1008;
 /** Largest frame read at all; larger ones close the socket (1009) from their header alone. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
-/**
- * A socket's actor is re-read before its next message when the account's rights changed (an
- * event), and at the latest this long after the last read (an expired session, a notice lost
- * while the LISTEN connection was away).
- */
-export const ACTOR_MAX_AGE_MS = Number(process.env.WS_ACTOR_MAX_AGE_MS ?? 30_000);
+
+/** The socket's limits from the environment (lib/env.ts; tests shorten some), read when the server is built. */
+export function socketLimits() {
+  const e = env();
+  return {
+    /** No auth within this time: close 4401. */
+    authTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+    /** Flood limit per user and instance: this many messages at once, refilled over the window. */
+    rateMessages: e.WS_RATE_LIMIT_MESSAGES,
+    rateWindowMs: e.WS_RATE_LIMIT_WINDOW_MS,
+    /** Frames per connection (any type, pings included): this many at once, refilled per second. */
+    frameBurst: e.WS_FRAME_BURST,
+    framesPerSecond: e.WS_FRAMES_PER_SECOND,
+    /** After a flood, the account's new sockets on this instance are refused for as long as a full allowance takes to refill. */
+    floodCooldownMs: (e.WS_FRAME_BURST / e.WS_FRAMES_PER_SECOND) * 1000,
+    /** Ping every connection this often; one that has not answered the previous ping is terminated. */
+    pingIntervalMs: e.WS_PING_INTERVAL_MS,
+    /**
+     * A socket's actor is re-read before its next message when the account's rights changed (an
+     * event), and at the latest this long after the last read (an expired session, a notice lost
+     * while the LISTEN connection was away).
+     */
+    actorMaxAgeMs: e.WS_ACTOR_MAX_AGE_MS,
+  };
+}
 
 type Client = {
   ws: WebSocket;
@@ -79,6 +88,7 @@ type Client = {
 };
 
 export class ChatSocketServer {
+  private readonly limits = socketLimits();
   // Frames over 64 KiB get an error frame and the socket stays open (contract 5) up to this size;
   // beyond it ws closes the socket (1009) rather than buffer arbitrary amounts per connection.
   // autoPong off: the client's pings are answered in onConnection, within the frame budget.
@@ -92,12 +102,12 @@ export class ChatSocketServer {
   private readonly unsubscribeActor: () => void;
   /** Deliveries still waiting for a large message to load: later ones queue behind (order). */
   private deliveries: Promise<void> | null = null;
-  private readonly buckets = new TokenBuckets(RATE_MESSAGES, RATE_WINDOW_MS);
+  private readonly buckets = new TokenBuckets(this.limits.rateMessages, this.limits.rateWindowMs);
   private readonly pruner = setInterval(() => {
     this.buckets.prune();
     for (const userId of this.penalties.keys()) this.cooling(userId);
-  }, RATE_WINDOW_MS);
-  private readonly heartbeat = setInterval(() => this.beat(), PING_INTERVAL_MS);
+  }, this.limits.rateWindowMs);
+  private readonly heartbeat = setInterval(() => this.beat(), this.limits.pingIntervalMs);
   /** Accounts whose socket was closed for flooding: user id => refused until. */
   private readonly penalties = new Map<string, number>();
   private stopFanout?: () => Promise<void>;
@@ -185,7 +195,7 @@ export class ChatSocketServer {
       peer: null,
       ip: clientIp(req.headers as Record<string, unknown>),
       queue: Promise.resolve(),
-      budget: new FrameBudget(FRAME_BURST, FRAMES_PER_SECOND, FRAME_COST_UNIT),
+      budget: new FrameBudget(this.limits.frameBurst, this.limits.framesPerSecond, FRAME_COST_UNIT),
       alive: true,
       verifiedAt: 0,
       stale: false,
@@ -195,7 +205,7 @@ export class ChatSocketServer {
     this.clients.add(client);
     const timer = setTimeout(() => {
       if (!client.actor) closeSocket(ws, CLOSE_UNAUTHORIZED, "authentication timeout");
-    }, AUTH_TIMEOUT_MS);
+    }, this.limits.authTimeoutMs);
     ws.on("close", () => {
       clearTimeout(timer);
       this.clients.delete(client);
@@ -254,7 +264,7 @@ export class ChatSocketServer {
     if (v.verdict === "close") {
       closeSocket(client.ws, CLOSE_POLICY, "too many frames", true);
       // The account may not open another socket here until a full allowance would have refilled.
-      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + FLOOD_COOLDOWN_MS);
+      if (client.actor) this.penalties.set(client.actor.user.id, Date.now() + this.limits.floodCooldownMs);
     } else if (v.first)
       send(client.ws, {
         type: "error",
@@ -394,7 +404,7 @@ export class ChatSocketServer {
     let actor = client.actor;
     if (!actor) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "authenticate first");
     if (frame.type === "message") {
-      if (client.stale || Date.now() - client.verifiedAt > ACTOR_MAX_AGE_MS) {
+      if (client.stale || Date.now() - client.verifiedAt > this.limits.actorMaxAgeMs) {
         // Cleared first: a change signalled while this read runs asks for another read.
         client.stale = false;
         const fresh = await actorForSession(await getDb(), actor.session.id, actor.user.id, actor.session.via);
