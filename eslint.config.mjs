@@ -12,5 +12,13 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Configuration is read in one place, validated and documented (lib/env.ts, .env.example).
+    files: ["lib/**", "app/**", "components/**", "server.ts", "proxy.ts"],
+    ignores: ["lib/env.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from lib/env.ts." }],
+    },
+  },
 ];
 export default config;

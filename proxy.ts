@@ -6,6 +6,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { apiAliasTarget } from "@/lib/api/aliases";
 import { DEVICE_COOKIE } from "@/lib/auth/cookies";
 import { DEVICE_COOKIE_SECONDS, newDevice, verifiedDeviceId } from "@/lib/auth/device";
+import { env, isDevelopment } from "@/lib/env";
 import { routing } from "@/lib/i18n/routing";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 
@@ -22,8 +23,8 @@ export default function proxy(request: NextRequest) {
   // CSP with a fresh nonce: Next reads the policy from the request headers while rendering and puts
   // the nonce on its own scripts; the browser gets the same policy on the response.
   const csp = pageCsp(newNonce(), {
-    dev: process.env.NODE_ENV === "development",
-    https: request.nextUrl.protocol === "https:" || (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    dev: isDevelopment(),
+    https: request.nextUrl.protocol === "https:" || env().PUBLIC_URL.startsWith("https://"),
   });
   request.headers.set("content-security-policy", csp);
   const response = intl(request);

@@ -10,7 +10,7 @@ import { closeDatabase, dbHandle } from "@/lib/db/client";
 import { DatabaseLockedError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { DatabaseOpenError } from "@/lib/db/pglite-store";
-import { env } from "@/lib/env";
+import { env, exportForNextAuth } from "@/lib/env";
 import { browsePageLocale, gateBrowsePage } from "@/lib/gate/pages";
 import { createPageCache } from "@/lib/pages/page-cache";
 import { ChatSocketServer } from "@/lib/realtime/socket";
@@ -27,8 +27,7 @@ import { listenForTestSql } from "@/lib/server/test-sql";
 async function main() {
   const dev = process.argv.includes("--dev");
   const e = env();
-  process.env.NEXTAUTH_URL ??= `http://localhost:${e.PORT}`;
-  process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
+  exportForNextAuth(e);
 
   const started = Date.now();
   const admin =
@@ -51,17 +50,17 @@ async function main() {
   await chat.start(handle);
   // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
   // or in development, where Next's hot reload must see every request.
-  const api = !dev && process.env.API_DIRECT !== "0" ? loadApiRouter() : null;
+  const api = !dev && e.API_DIRECT ? loadApiRouter() : null;
   // Every request must arrive whole within this time (Node's default, 5 minutes; configurable for
   // tests): a client trickling a body byte by byte is answered 408 and cut off. Checked at a tenth
   // of it, so it fires on time.
-  const requestTimeout = Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 300_000);
+  const requestTimeout = e.HTTP_REQUEST_TIMEOUT_MS;
   const timeouts = {
     requestTimeout,
     headersTimeout: Math.min(60_000, requestTimeout),
     connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 10)),
   };
-  const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+  const https = e.PUBLIC_URL.startsWith("https://");
   const securityHeaders = baseSecurityHeaders(https);
   const directHead = apiHead(https);
   const fallbackCsp = staticPageCsp({ dev, https });

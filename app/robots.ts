@@ -1,9 +1,10 @@
 import type { MetadataRoute } from "next";
+import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
 export default function robots(): MetadataRoute.Robots {
-  const base = (process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  const base = env().PUBLIC_URL.replace(/\/$/, "");
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: ["/api/", "/seller", "/sign-in", "/ai-register"] }],
     sitemap: `${base}/sitemap.xml`,

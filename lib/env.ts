@@ -11,17 +11,26 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    // Every request must arrive whole within this time (ms); 0 turns Node's check off.
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+    // Serve /api/* from the custom server's routing table (production only); 0 sends it through Next.
+    API_DIRECT: bool.default(true),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+    // Where ./drizzle (the migrations) lives; the working directory by default.
+    EXPO_TRADE_ROOT: z.string().min(1).optional(),
     DATA_DIR: z.string().default("./data"),
     PGLITE_DIR: z.string().optional(),
     /** PGlite: PostgreSQL's fsync reaches the disk (a commit returns once its WAL is on disk). */
     PGLITE_FSYNC: bool.default(true),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     NEXTAUTH_URL: z.string().url().optional(),
+    // Browser origins besides the site's own, comma-separated (lib/auth/same-origin.ts).
+    WS_ALLOWED_ORIGINS: z.string().optional(),
     SEED_DEMO: bool.default(true),
     RATE_LIMIT_ANON_PER_HOUR: z.coerce.number().int().positive().default(100),
     RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().positive().default(1000),
@@ -53,6 +62,18 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
+    // An upload that sends nothing for this long (ms) is abandoned.
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    // Chat socket (lib/realtime/): auth deadline, flood limits, heartbeat, re-read of an actor's rights.
+    WS_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    WS_RATE_LIMIT_MESSAGES: z.coerce.number().int().positive().default(20),
+    WS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
+    WS_FRAME_BURST: z.coerce.number().int().positive().default(100),
+    WS_FRAMES_PER_SECOND: z.coerce.number().int().positive().default(20),
+    WS_PING_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    WS_ACTOR_MAX_AGE_MS: z.coerce.number().int().min(0).default(30_000),
+    // Most chat messages stored in one transaction (lib/realtime/group.ts).
+    CHAT_GROUP_MAX: z.coerce.number().int().positive().default(256),
     // Product lists and searches cached per instance, exact by the catalog's version (0 disables).
     SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
@@ -63,6 +84,8 @@ const EnvSchema = z
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
     DEBUG_QUERY_COUNT: bool.default(false),
+    // Test hook (lib/server/test-sql.ts): a parent process holding an IPC channel may run SQL here.
+    EXPO_TEST_SQL_IPC: bool.default(false),
   })
   .superRefine((e, ctx) => {
     if (e.STORAGE !== "s3") return;
@@ -71,7 +94,8 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string; UPLOAD_DIR: string };
+/** PUBLIC_URL: NEXTAUTH_URL, or http://localhost:$PORT when unset (what server.ts gives NextAuth). */
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; PGLITE_DIR: string; UPLOAD_DIR: string; PUBLIC_URL: string };
 
 const KEY = Symbol.for("expo-trade.env");
 type G = typeof globalThis & { [KEY]?: Env };
@@ -96,9 +120,28 @@ export function env(): Env {
     PGLITE_DIR: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, "pglite")),
     UPLOAD_DIR: path.resolve(/*turbopackIgnore: true*/ e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     AUTH_SECRET: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    PUBLIC_URL: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
   };
   g[KEY] = value;
   return value;
+}
+
+/**
+ * NextAuth reads its URL and secret from process.env itself: give it the public URL and the
+ * (possibly generated) secret unless they were set. The only writes to process.env.
+ */
+export function exportForNextAuth(e: Env): void {
+  process.env.NEXTAUTH_URL ??= e.PUBLIC_URL;
+  process.env.NEXTAUTH_SECRET ??= e.AUTH_SECRET;
+}
+
+/**
+ * Whether this code was built for development (Next's dev server). Not env().NODE_ENV: the
+ * bundler replaces this expression per build (the proxy's dev CSP must follow the build), and
+ * env() is parsed before Next's dev server sets NODE_ENV at run time.
+ */
+export function isDevelopment(): boolean {
+  return process.env.NODE_ENV === "development";
 }
 
 function persistentSecret(dataDir: string): string {

@@ -11,15 +11,14 @@ import { newId } from "@/lib/ids";
 import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError, problemResponse } from "./errors";
-import { claimKey, completeKey, releaseKey, requestHash, streamedBody } from "./idempotency";
+import { parseInput, type Input } from "./body";
+import { claimKey, completeKey, releaseKey, requestHash, streamedBody, type StreamedBody } from "./idempotency";
 import { isInternal } from "./internal";
-import { jsonShapeProblem } from "./json-shape";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
-import { validate } from "./validate";
 import { consumeAnonymousTier, consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT, readBody } from "./body";
 
 export type Ctx = { db: Db; actor: Actor; ip: string; requestId: string; userAgent: string };
 
@@ -63,95 +62,141 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
   return Object.assign(counted, { op });
 }
 
+/**
+ * One call through the gate, step by step in this order: the database, the caller (anonymous tier
+ * for invalid credentials, CSRF), the rate tier, access and permission, the input, the
+ * Idempotency-Key, then the handler with its audit row; any refusal is answered as problem+json
+ * and, for an AI account, written to the audit log.
+ */
 function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): RouteHandler {
   return async (req, context) => {
-    const requestId = newId();
-    const ip = clientIp(req.headers);
-    const ctx: Ctx = { db: undefined as unknown as Db, actor: ANONYMOUS, ip, requestId, userAgent: req.headers.get("user-agent") ?? "" };
-    let rate: RateState | undefined;
-    let audited = false;
+    const call = startCall(req);
     try {
-      ctx.db = await getDb().catch((err: unknown) => {
-        throw unavailable(err);
-      });
+      call.ctx.db = await openDatabase();
       const counted = op.rateLimited !== false && !isInternal(req);
-      // Invalid credentials are counted as anonymous by address before their 401 (contract 9.1).
-      ctx.actor = await resolveActor(ctx.db, req, counted ? async () => void (rate = await consumeAnonymousTier(ctx.db, ip)) : undefined);
-      refuseCrossSite(req, ctx.actor);
-      if (counted) {
-        const rk = rateKey(ctx.actor, ip);
-        if (rk) rate = await consumeRateLimit(ctx.db, rk.key, rk.limit);
-      }
-      checkAccess(op, ctx.actor);
-      const refusal = permissionRefusal(ctx.actor, op.permission);
-      if (refusal) throw refusal;
-      const params = parse(op.params, await context?.params, "path");
-      const query = op.query ? parse(op.query, queryObject(new URL(req.url).searchParams), "query") : undefined;
-      const rawBody = op.body && (op.bodyType ?? "json") === "json" ? await readBody(req) : undefined;
-      const body = op.body && (op.bodyType ?? "json") === "json" ? parse(op.body, parseJson(rawBody!), "body") : undefined;
-
-      const idemKey = req.headers.get("idempotency-key");
-      const idempotent = req.method === "POST" && (op.idempotent ?? true) && idemKey !== null;
-      const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${ip}`;
-      // A multipart body is hashed as the handler streams it (lib/api/idempotency.ts).
-      const streamed = idempotent && op.bodyType === "multipart" ? streamedBody(req, req.method, new URL(req.url).pathname) : undefined;
-      if (idempotent) {
-        const claim = await claimKey(
-          ctx.db,
-          owner,
-          idemKey,
-          req.method,
-          new URL(req.url).pathname,
-          streamed ?? requestHash(req.method, new URL(req.url).pathname, rawBody ?? ""),
-        );
-        if (claim.kind === "replay") return finish(claim.response, rate, requestId);
-      }
-      try {
-        const args = { req: streamed?.req ?? req, ctx, body, query, params } as HandlerArgs<O>;
-        let response: Response;
-        let completed = false;
-        if ((ctx.actor.type === "ai" || idempotent) && op.transactional !== false) {
-          // One transaction: the handler's writes, an AI account's audit row, and the answer kept
-          // for the Idempotency-Key. A crash mid-way leaves none of them, so a retry acts afresh.
-          const ai = ctx.actor.type === "ai" ? ctx.actor : null;
-          response = await ctx.db.transaction(async (tx) => {
-            const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
-            // A handler may answer an error itself (e.g. 405): that is not a success either.
-            if (ai) await auditOutcome(tx, op, ai, ip, res, req);
-            // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
-            if (idempotent && !(await completeKey(tx, owner, idemKey, res, streamed?.digest()))) {
-              throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
-                headers: { "Retry-After": "1" },
-              });
-            }
-            return res;
-          });
-          audited = ai !== null;
-          completed = idempotent;
-        } else {
-          response = toResponse(op, await handler(args));
-          if (ctx.actor.type === "ai") {
-            await auditOutcome(ctx.db, op, ctx.actor, ip, response, req);
-            audited = true;
-          }
-        }
-        if (idempotent && !completed) await completeKey(ctx.db, owner, idemKey, response, streamed?.digest());
-        return finish(response, rate, requestId);
-      } catch (err) {
-        if (idempotent) {
-          if (err instanceof ApiError) await completeKey(ctx.db, owner, idemKey, problemResponse(err, requestId), streamed?.digest());
-          else await releaseKey(ctx.db, owner, idemKey).catch(() => {});
-        }
-        throw err;
-      }
+      await resolveCaller(call, counted);
+      if (counted) await applyRateTier(call);
+      checkAccessAndPermission(op, call.ctx.actor);
+      const input = await parseInput(op, req, await context?.params);
+      const idem = await claimIdempotency(op, call, input.rawBody);
+      if (idem?.replay) return finishAnswer(idem.replay, call);
+      return finishAnswer(await runHandler(op, handler, call, input, idem), call);
     } catch (err) {
-      const apiErr = toApiError(err, requestId);
-      if (ctx.actor.type === "ai" && !audited) {
-        await auditFailure(ctx.db, ctx.actor, gateAct(op), ip, apiErr).catch((e: unknown) => console.error(`[${requestId}] audit write failed`, e));
-      }
-      return finish(problemResponse(apiErr, requestId), rate, requestId);
+      return failAnswer(op, call, err);
     }
   };
+}
+
+/** One call as it passes the steps; `rate` and `audited` are also read when it fails. */
+type Call = { req: Request; requestId: string; ip: string; ctx: Ctx; rate?: RateState; audited: boolean };
+
+function startCall(req: Request): Call {
+  const requestId = newId();
+  const ip = clientIp(req.headers);
+  const ctx: Ctx = { db: undefined as unknown as Db, actor: ANONYMOUS, ip, requestId, userAgent: req.headers.get("user-agent") ?? "" };
+  return { req, requestId, ip, ctx, audited: false };
+}
+
+async function resolveCaller(call: Call, counted: boolean): Promise<void> {
+  const { ctx, req, ip } = call;
+  // Invalid credentials are counted as anonymous by address before their 401 (contract 9.1).
+  ctx.actor = await resolveActor(ctx.db, req, counted ? async () => void (call.rate = await consumeAnonymousTier(ctx.db, ip)) : undefined);
+  refuseCrossSite(req, ctx.actor);
+}
+
+async function applyRateTier(call: Call): Promise<void> {
+  const rk = rateKey(call.ctx.actor, call.ip);
+  if (rk) call.rate = await consumeRateLimit(call.ctx.db, rk.key, rk.limit);
+}
+
+function checkAccessAndPermission(op: Operation, actor: Actor): void {
+  checkAccess(op, actor);
+  const refusal = permissionRefusal(actor, op.permission);
+  if (refusal) throw refusal;
+}
+
+type Idempotency = { owner: string; key: string; streamed: StreamedBody | undefined; replay: Response | null };
+
+/** A POST with an Idempotency-Key claims it first: a retry of a finished call gets its answer again. */
+async function claimIdempotency(op: Operation, call: Call, rawBody: string | undefined): Promise<Idempotency | null> {
+  const { req, ctx } = call;
+  const key = req.headers.get("idempotency-key");
+  if (!(req.method === "POST" && (op.idempotent ?? true) && key !== null)) return null;
+  const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${call.ip}`;
+  const path = new URL(req.url).pathname;
+  // A multipart body is hashed as the handler streams it (lib/api/idempotency.ts).
+  const streamed = op.bodyType === "multipart" ? streamedBody(req, req.method, path) : undefined;
+  const claim = await claimKey(ctx.db, owner, key, req.method, path, streamed ?? requestHash(req.method, path, rawBody ?? ""));
+  return { owner, key, streamed, replay: claim.kind === "replay" ? claim.response : null };
+}
+
+/**
+ * The handler, with an AI account's audit row and the answer kept for the Idempotency-Key. A
+ * failure settles the key: an ApiError is kept as the answer, anything else frees the key.
+ */
+async function runHandler<const O extends Operation>(
+  op: O,
+  handler: (args: HandlerArgs<O>) => Promise<unknown>,
+  call: Call,
+  input: Input,
+  idem: Idempotency | null,
+): Promise<Response> {
+  const { ctx, req, ip } = call;
+  try {
+    const args = { req: idem?.streamed?.req ?? req, ctx, body: input.body, query: input.query, params: input.params } as HandlerArgs<O>;
+    let response: Response;
+    let completed = false;
+    if ((ctx.actor.type === "ai" || idem) && op.transactional !== false) {
+      // One transaction: the handler's writes, an AI account's audit row, and the answer kept
+      // for the Idempotency-Key. A crash mid-way leaves none of them, so a retry acts afresh.
+      const ai = ctx.actor.type === "ai" ? ctx.actor : null;
+      response = await ctx.db.transaction(async (tx) => {
+        const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
+        // A handler may answer an error itself (e.g. 405): that is not a success either.
+        if (ai) await auditOutcome(tx, op, ai, ip, res, req);
+        // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
+        if (idem && !(await completeKey(tx, idem.owner, idem.key, res, idem.streamed?.digest()))) {
+          throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
+            headers: { "Retry-After": "1" },
+          });
+        }
+        return res;
+      });
+      call.audited = ai !== null;
+      completed = idem !== null;
+    } else {
+      response = toResponse(op, await handler(args));
+      if (ctx.actor.type === "ai") {
+        await auditOutcome(ctx.db, op, ctx.actor, ip, response, req);
+        call.audited = true;
+      }
+    }
+    if (idem && !completed) await completeKey(ctx.db, idem.owner, idem.key, response, idem.streamed?.digest());
+    return response;
+  } catch (err) {
+    if (idem) {
+      if (err instanceof ApiError) await completeKey(ctx.db, idem.owner, idem.key, problemResponse(err, call.requestId), idem.streamed?.digest());
+      else await releaseKey(ctx.db, idem.owner, idem.key).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+/** The request id and the rate tier's headers on every answer. */
+function finishAnswer(res: Response, call: Call): Response {
+  const out = withHeader(res, "X-Request-Id", call.requestId);
+  if (call.rate) for (const [k, v] of Object.entries(rateHeaders(call.rate))) if (!out.headers.has(k)) out.headers.set(k, v);
+  return out;
+}
+
+/** A refusal or failure as problem+json; an AI account's is on the record unless already written. */
+async function failAnswer(op: Operation, call: Call, err: unknown): Promise<Response> {
+  const { ctx, requestId } = call;
+  const apiErr = toApiError(err, requestId);
+  if (ctx.actor.type === "ai" && !call.audited) {
+    await auditFailure(ctx.db, ctx.actor, gateAct(op), call.ip, apiErr).catch((e: unknown) => console.error(`[${requestId}] audit write failed`, e));
+  }
+  return finishAnswer(problemResponse(apiErr, requestId), call);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -204,59 +249,10 @@ function withHeader(res: Response, name: string, value: string): Response {
   }
 }
 
-function finish(res: Response, rate: RateState | undefined, requestId: string): Response {
-  const out = withHeader(res, "X-Request-Id", requestId);
-  if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) if (!out.headers.has(k)) out.headers.set(k, v);
-  return out;
-}
-
-function parse(schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body"): unknown {
-  if (!schema) return undefined;
-  return validate(schema, value ?? (where === "body" ? undefined : {}), where);
-}
-
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of params) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  const shape = jsonShapeProblem(text);
-  if (shape) throw new ApiError("validation_failed", `The request body is refused unparsed: ${shape}`, { errors: [{ path: "", message: shape }] });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("validation_failed", "The request body is not valid JSON", { errors: [{ path: "", message: "Malformed JSON" }] });
-  }
-}
-
-/** Read the body as text, refusing more than 1 MiB without buffering the rest. */
-export async function readBody(req: Request, limit = JSON_BODY_LIMIT): Promise<string> {
-  const type = req.headers.get("content-type") ?? "";
-  if (/^multipart\//i.test(type)) throw new ApiError("unsupported_media_type", "Send JSON (Content-Type: application/json)");
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
-}
+const openDatabase = (): Promise<Db> =>
+  getDb().catch((err: unknown) => {
+    throw unavailable(err);
+  });
 
 function unavailable(err: unknown): ApiError {
   console.error("database unavailable:", err);

@@ -64,8 +64,9 @@ let configured: { key: string; origins: OwnOrigins } | undefined;
 
 /** ownOrigins() of this process's configuration. */
 export function configuredOrigins(): OwnOrigins {
-  const publicUrl = env().NEXTAUTH_URL ?? process.env.NEXTAUTH_URL;
-  const extra = process.env.WS_ALLOWED_ORIGINS;
+  const e = env();
+  const publicUrl = e.PUBLIC_URL;
+  const extra = e.WS_ALLOWED_ORIGINS;
   const key = `${publicUrl ?? ""}\n${extra ?? ""}`;
   if (configured?.key !== key) configured = { key, origins: ownOrigins(publicUrl, extra) };
   return configured.origins;

@@ -61,7 +61,7 @@ async function openHandle(): Promise<DbHandle> {
   if (e.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const client = postgres(e.DATABASE_URL, {
-      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+      max: e.DATABASE_POOL_MAX,
       connect_timeout: 5,
       onnotice: () => {},
       // Names this instance to the others (lib/instance.ts).

@@ -5,13 +5,14 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { env } from "@/lib/env";
 import { dbHandle, drizzleFor, type Db, type DbHandle } from "./client";
 import { seedDatabase, type SeedOptions } from "./seed";
 
 const MIGRATION_LOCK = 724_113_001;
 
 export function migrationsFolder(): string {
-  return path.join(process.env.EXPO_TRADE_ROOT ?? process.cwd(), "drizzle");
+  return path.join(env().EXPO_TRADE_ROOT ?? process.cwd(), "drizzle");
 }
 
 export async function migrateHandle(handle: DbHandle): Promise<void> {

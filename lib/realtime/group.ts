@@ -5,11 +5,9 @@
 // delivered in the order they were queued. One queue per process, on globalThis.
 import { ApiError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { auditOutcome } from "@/lib/gate/gate";
 import { storeBatch, type SendEntry, type SendResult } from "@/lib/services/chat/batch";
-
-/** At most this many messages in one transaction. */
-export const GROUP_MAX = Number(process.env.CHAT_GROUP_MAX ?? 256);
 
 /** `dropped`: the socket closed before its message's turn (nothing stored, nobody to answer). */
 export type Outcome = SendResult | { ok: false; dropped: true };
@@ -40,7 +38,7 @@ class GroupCommit {
         // Let the frames already read from the network join: on PGlite the queries run on this
         // thread, so without a turn of the event loop nothing new would ever arrive meanwhile.
         await new Promise((r) => setImmediate(r));
-        const group = this.pending.splice(0, GROUP_MAX).filter((p) => p.live() || (p.resolve({ ok: false, dropped: true }), false));
+        const group = this.pending.splice(0, env().CHAT_GROUP_MAX).filter((p) => p.live() || (p.resolve({ ok: false, dropped: true }), false));
         if (group.length) await this.flush(group);
       }
     } finally {

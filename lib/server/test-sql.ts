@@ -3,11 +3,12 @@
 // checksum tables or tamper with rows of an embedded PGlite that no other process may open. Never
 // reachable over the network: without the variable and the channel nothing listens.
 import type { DbHandle } from "@/lib/db/client";
+import { env } from "@/lib/env";
 
 type Ask = { type: "expo-test-sql"; id: number; text: string; params?: unknown[] };
 
 export function listenForTestSql(handle: DbHandle): void {
-  if (process.env.EXPO_TEST_SQL_IPC !== "1" || !process.send) return;
+  if (!env().EXPO_TEST_SQL_IPC || !process.send) return;
   process.on("message", (m: Ask) => {
     if (m?.type !== "expo-test-sql") return;
     const run = async () =>

@@ -22,7 +22,7 @@ export const STATIC_PAGES = ["/", "/search", "/exhibitions", "/legal/ai-privacy-
 /** When STATIC_PAGES last changed: the static child's Last-Modified, the same on every instance. */
 const STATIC_SINCE = Date.UTC(2026, 10, 24);
 
-export const origin = () => (process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/$/, "");
+export const origin = () => env().PUBLIC_URL.replace(/\/$/, "");
 /** Pages per product/booth/... chunk: the URL budget of one child over the locales of a page. */
 export const pagesPerChild = () => Math.max(1, Math.floor(env().SITEMAP_CHILD_SIZE / LOCALES.length));
 

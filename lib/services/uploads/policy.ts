@@ -1,5 +1,6 @@
 // What each upload `type` accepts (spec 4.3, contract 4). Sizes are binary megabytes, so "100 MB"
 // is never stricter than a client counting either way.
+import { env } from "@/lib/env";
 import { DOCUMENT_TYPES, UPLOAD_TYPES, type UploadType } from "@/lib/schemas/uploads";
 
 export { UPLOAD_TYPES, type UploadType };
@@ -17,7 +18,7 @@ export const MULTIPART_OVERHEAD = 64 * 1024;
  * whole request is also bounded by the server's request timeout (HTTP_REQUEST_TIMEOUT_MS in
  * server.ts), which stops a client that trickles a byte now and then.
  */
-export const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
+export const uploadIdleTimeoutMs = (): number => env().UPLOAD_IDLE_TIMEOUT_MS;
 
 /** Types that change the uploader's own store; spec 4.3: AI agents must not use them. */
 export const HUMAN_ONLY_TYPES: ReadonlySet<UploadType> = new Set(["logo", "banner"]);

@@ -14,8 +14,8 @@ import {
   LIMITS,
   MAX_UPLOAD,
   MULTIPART_OVERHEAD,
-  UPLOAD_IDLE_TIMEOUT_MS,
   UPLOAD_TYPES,
+  uploadIdleTimeoutMs,
   type UploadKind,
   type UploadType,
 } from "./policy";
@@ -71,10 +71,8 @@ export function receiveUpload(req: Request, checkType: (type: UploadType) => voi
     let total = 0;
 
     // A client that stops sending must not hold a parser, a file handle and a partial file.
-    const idle = setTimeout(
-      () => fail(new ApiError("request_timeout", `Nothing arrived for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s; the upload was abandoned`)),
-      UPLOAD_IDLE_TIMEOUT_MS,
-    );
+    const idleMs = uploadIdleTimeoutMs();
+    const idle = setTimeout(() => fail(new ApiError("request_timeout", `Nothing arrived for ${idleMs / 1000} s; the upload was abandoned`)), idleMs);
     source.once("end", () => clearTimeout(idle));
 
     const fail = (err: unknown) => {
