@@ -1,7 +1,7 @@
 // A request's input for the route wrapper: path parameters, query and JSON body, read within their
 // limits and validated by the operation's zod schemas (lib/api/validate.ts).
 import { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { jsonShapeProblem } from "./json-shape";
 import type { Operation } from "./operation";
 import { validate } from "./validate";

@@ -2,9 +2,6 @@
 import { ERROR_CODES, type ApiError, type FieldError } from "@/lib/errors";
 import { textResponse } from "./text-response";
 
-// Kept for the HTTP kit's callers; new code imports these from "@/lib/errors".
-export { ApiError, ERROR_CODES, fieldErrors, forbidden, notFound, unauthenticated, type ErrorCode, type FieldError } from "@/lib/errors";
-
 export type Problem = {
   type: string;
   title: string;

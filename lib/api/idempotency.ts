@@ -9,7 +9,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { applicationName, instanceId } from "@/lib/instance";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { textResponse } from "./text-response";
 
 const TTL_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { uncounted } from "@/lib/db/query-count";
 import { env } from "@/lib/env";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
 

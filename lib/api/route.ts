@@ -10,7 +10,8 @@ import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/qu
 import { newId } from "@/lib/ids";
 import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
-import { ApiError, problemResponse } from "./errors";
+import { ApiError } from "@/lib/errors";
+import { problemResponse } from "./errors";
 import { parseInput, type Input } from "./body";
 import { claimKey, completeKey, releaseKey, requestHash, streamedBody, type StreamedBody } from "./idempotency";
 import { isInternal } from "./internal";

@@ -2,7 +2,7 @@
 // frames): U+0000 refused up front (PostgreSQL text cannot hold it; it must be a 400, not a
 // database error), then the zod schema, with the first problem named in the detail.
 import type { z } from "zod";
-import { ApiError, fieldErrors } from "./errors";
+import { ApiError, fieldErrors } from "@/lib/errors";
 
 const NUL_MESSAGE = "NUL characters (U+0000) are not accepted";
 
