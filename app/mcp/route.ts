@@ -10,7 +10,7 @@ export const POST = route(mcpOp, async ({ req, ctx, body }) => {
   // Contract 7: the tool server takes API keys; a browser cookie or a JWT is not enough.
   if (signedInActor(ctx.actor).session.via !== "api_key")
     throw unauthenticated("The tool server takes an API key (Authorization: Bearer etk_... or X-API-Key); create one at POST /api/keys");
-  return handleMcpRequest(req, body);
+  return handleMcpRequest(req, ctx, body);
 });
 
 export const GET = route(mcpGetOp, async () => mcpMethodNotAllowed());

@@ -25,12 +25,32 @@ export async function parseInput(op: Operation, req: Request, pathParams: unknow
   return { params, query, body, rawBody };
 }
 
+/** Input that arrives already structured (an MCP tool's arguments), as a URL and a JSON body would carry it. */
+export type StructuredInput = {
+  params: Record<string, string | undefined>;
+  query: Record<string, string | string[]>;
+  body: Record<string, unknown> | undefined;
+};
+
+/** The same checks as parseInput, on structured input: the JSON body is measured as its text would be. */
+export function parseStructuredInput(op: Operation, input: StructuredInput): Input {
+  const params = parse(op.params, input.params, "path");
+  const query = op.query ? parse(op.query, input.query, "query") : undefined;
+  const json = op.body && (op.bodyType ?? "json") === "json";
+  const rawBody = json ? JSON.stringify(input.body ?? {}) : undefined;
+  if (rawBody !== undefined && Buffer.byteLength(rawBody) > JSON_BODY_LIMIT)
+    throw new ApiError("payload_too_large", `The body exceeds ${JSON_BODY_LIMIT} bytes`);
+  const body = json ? parse(op.body, parseJson(rawBody!), "body") : undefined;
+  return { params, query, body, rawBody };
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body"): unknown {
   if (!schema) return undefined;
   return validate(schema, value ?? (where === "body" ? undefined : {}), where);
 }
 
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+/** Query parameters as an object; a repeated name gives an array. */
+export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of params) {
     const prev = out[k];

@@ -8,20 +8,20 @@ import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
-import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
+import { auditFailure, auditRecord, permissionRefusal, type Act, type Channel } from "@/lib/gate/gate";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError } from "@/lib/errors";
 import { problemResponse } from "./errors";
-import { parseInput, type Input } from "./body";
+import { parseInput, parseStructuredInput, type Input, type StructuredInput } from "./body";
 import { claimKey, completeKey, releaseKey, requestHash, streamedBody, type StreamedBody } from "./idempotency";
-import { isInternal } from "./internal";
 import { copyResponse, textResponse } from "./text-response";
 import { auditAction, type Operation } from "./operation";
 import { consumeAnonymousTier, consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
 export { JSON_BODY_LIMIT, readBody } from "./body";
 
-export type Ctx = { db: Db; actor: Actor; ip: string; requestId: string; userAgent: string };
+/** Everything a handler and the services it calls know of the call, whichever channel it came by. */
+export type Ctx = { db: Db; actor: Actor; ip: string; requestId: string; userAgent: string; channel: Channel };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type HandlerArgs<O extends Operation> = {
@@ -50,8 +50,10 @@ export function listAnswer(answer: { body: Uint8Array; cache: string }): Respons
   return jsonText(answer.body, 200, { "X-List-Cache": answer.cache });
 }
 
-/** A route handler that knows its operation (the dispatcher and MCP find it by that). */
-export type OperationHandler = RouteHandler & { readonly op: Operation };
+type Fn<O extends Operation> = (args: HandlerArgs<O>) => Promise<unknown>;
+
+/** A route handler that knows its operation and its function (the dispatcher and MCP find it by that). */
+export type OperationHandler = RouteHandler & { readonly op: Operation; readonly fn: Fn<Operation> };
 
 export function route<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) => Promise<unknown>): OperationHandler {
   const serve = wrap(op, handler);
@@ -60,7 +62,27 @@ export function route<const O extends Operation>(op: O, handler: (args: HandlerA
     const { value, queries } = await withQueryCount(() => serve(req, context));
     return withHeader(value, QUERY_COUNT_HEADER, String(queries));
   };
-  return Object.assign(counted, { op });
+  return Object.assign(counted, { op, fn: handler as Fn<Operation> });
+}
+
+/**
+ * One operation called by another channel whose caller is already known and counted (an MCP tool
+ * call inside POST /mcp): the same steps from access and permission on, with structured input
+ * instead of a request to parse, and the channel's own request (never one built to look like REST).
+ */
+export async function invoke(h: OperationHandler, via: { req: Request; ctx: Ctx }, input: StructuredInput & { idempotencyKey?: string }): Promise<Response> {
+  const { op } = h;
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params[name] ?? "")));
+  const call: Call = { req: via.req, requestId: via.ctx.requestId, ip: via.ctx.ip, ctx: { ...via.ctx }, audited: false, method: op.method, path };
+  try {
+    checkAccessAndPermission(op, call.ctx.actor);
+    const parsed = parseStructuredInput(op, input);
+    const idem = await claimIdempotency(op, call, input.idempotencyKey ?? null, parsed.rawBody);
+    if (idem?.replay) return finishAnswer(idem.replay, call);
+    return finishAnswer(await runHandler(op, h.fn, call, parsed, idem), call);
+  } catch (err) {
+    return failAnswer(op, call, err);
+  }
 }
 
 /**
@@ -74,12 +96,12 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
     const call = startCall(req);
     try {
       call.ctx.db = await openDatabase();
-      const counted = op.rateLimited !== false && !isInternal(req);
+      const counted = op.rateLimited !== false;
       await resolveCaller(call, counted);
       if (counted) await applyRateTier(call);
       checkAccessAndPermission(op, call.ctx.actor);
       const input = await parseInput(op, req, await context?.params);
-      const idem = await claimIdempotency(op, call, input.rawBody);
+      const idem = await claimIdempotency(op, call, req.headers.get("idempotency-key"), input.rawBody);
       if (idem?.replay) return finishAnswer(idem.replay, call);
       return finishAnswer(await runHandler(op, handler, call, input, idem), call);
     } catch (err) {
@@ -88,14 +110,17 @@ function wrap<const O extends Operation>(op: O, handler: (args: HandlerArgs<O>) 
   };
 }
 
-/** One call as it passes the steps; `rate` and `audited` are also read when it fails. */
-type Call = { req: Request; requestId: string; ip: string; ctx: Ctx; rate?: RateState; audited: boolean };
+/**
+ * One call as it passes the steps; `rate` and `audited` are also read when it fails. `method` and
+ * `path` are the operation's as called (the audit row's and the Idempotency-Key's).
+ */
+type Call = { req: Request; requestId: string; ip: string; ctx: Ctx; rate?: RateState; audited: boolean; method: string; path: string };
 
 function startCall(req: Request): Call {
   const requestId = newId();
   const ip = clientIp(req.headers);
-  const ctx: Ctx = { db: undefined as unknown as Db, actor: ANONYMOUS, ip, requestId, userAgent: req.headers.get("user-agent") ?? "" };
-  return { req, requestId, ip, ctx, audited: false };
+  const ctx: Ctx = { db: undefined as unknown as Db, actor: ANONYMOUS, ip, requestId, userAgent: req.headers.get("user-agent") ?? "", channel: "rest" };
+  return { req, requestId, ip, ctx, audited: false, method: req.method, path: new URL(req.url).pathname };
 }
 
 async function resolveCaller(call: Call, counted: boolean): Promise<void> {
@@ -119,15 +144,13 @@ function checkAccessAndPermission(op: Operation, actor: Actor): void {
 type Idempotency = { owner: string; key: string; streamed: StreamedBody | undefined; replay: Response | null };
 
 /** A POST with an Idempotency-Key claims it first: a retry of a finished call gets its answer again. */
-async function claimIdempotency(op: Operation, call: Call, rawBody: string | undefined): Promise<Idempotency | null> {
-  const { req, ctx } = call;
-  const key = req.headers.get("idempotency-key");
-  if (!(req.method === "POST" && (op.idempotent ?? true) && key !== null)) return null;
+async function claimIdempotency(op: Operation, call: Call, key: string | null, rawBody: string | undefined): Promise<Idempotency | null> {
+  const { req, ctx, method, path } = call;
+  if (!(method === "POST" && (op.idempotent ?? true) && key !== null)) return null;
   const owner = ctx.actor.type === "human" || ctx.actor.type === "ai" ? `u:${ctx.actor.user.id}` : `ip:${call.ip}`;
-  const path = new URL(req.url).pathname;
   // A multipart body is hashed as the handler streams it (lib/api/idempotency.ts).
-  const streamed = op.bodyType === "multipart" ? streamedBody(req, req.method, path) : undefined;
-  const claim = await claimKey(ctx.db, owner, key, req.method, path, streamed ?? requestHash(req.method, path, rawBody ?? ""));
+  const streamed = op.bodyType === "multipart" ? streamedBody(req, method, path) : undefined;
+  const claim = await claimKey(ctx.db, owner, key, method, path, streamed ?? requestHash(method, path, rawBody ?? ""));
   return { owner, key, streamed, replay: claim.kind === "replay" ? claim.response : null };
 }
 
@@ -154,7 +177,7 @@ async function runHandler<const O extends Operation>(
       response = await ctx.db.transaction(async (tx) => {
         const res = toResponse(op, await handler({ ...args, ctx: { ...ctx, db: tx } }));
         // A handler may answer an error itself (e.g. 405): that is not a success either.
-        if (ai) await auditOutcome(tx, op, ai, ip, res, req);
+        if (ai) await auditOutcome(tx, op, ai, ip, res, call);
         // Taken over by a retry meanwhile (this instance was thought dead): undo, the retry acts.
         if (idem && !(await completeKey(tx, idem.owner, idem.key, res, idem.streamed?.digest()))) {
           throw new ApiError("idempotency_in_flight", "Another request with this Idempotency-Key took over; retry shortly", {
@@ -168,7 +191,7 @@ async function runHandler<const O extends Operation>(
     } else {
       response = toResponse(op, await handler(args));
       if (ctx.actor.type === "ai") {
-        await auditOutcome(ctx.db, op, ctx.actor, ip, response, req);
+        await auditOutcome(ctx.db, op, ctx.actor, ip, response, call);
         call.audited = true;
       }
     }
@@ -207,7 +230,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * credentials (Bearer/API key). Cookie sessions and anonymous calls (sign-in, registration) qualify.
  */
 function refuseCrossSite(req: Request, actor: Actor): void {
-  if (SAFE_METHODS.has(req.method) || isInternal(req)) return;
+  if (SAFE_METHODS.has(req.method)) return;
   if ((actor.type === "human" || actor.type === "ai") && actor.session.via !== "cookie") return;
   if (isCrossSite(headerGetter(req.headers))) {
     throw new ApiError("cross_site_request", "State-changing requests from another site need a Bearer token or API key");
@@ -225,8 +248,9 @@ function checkAccess(op: Operation, actor: Actor): void {
 const gateAct = (op: Operation): Act => ({ permission: op.permission, action: auditAction(op), audited: op.audited });
 
 /** A handler's answer in the audit log (an error it answered itself, e.g. 405, is no success either). */
-function auditOutcome(db: Db, op: Operation, actor: AiActor, ip: string, res: Response, req: Request): Promise<void> {
-  return auditRecord(db, actor, gateAct(op), ip, res.status < 400, `${req.method} ${new URL(req.url).pathname} -> ${res.status}`);
+function auditOutcome(db: Db, op: Operation, actor: AiActor, ip: string, res: Response, call: Call): Promise<void> {
+  const via = call.ctx.channel === "rest" ? "" : `${call.ctx.channel} `;
+  return auditRecord(db, actor, gateAct(op), ip, res.status < 400, `${via}${call.method} ${call.path} -> ${res.status}`);
 }
 
 function toResponse(op: Operation, value: unknown): Response {

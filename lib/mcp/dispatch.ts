@@ -1,24 +1,22 @@
-// A tool call is a REST call: build the Request the route would get over HTTP (same method, path,
-// query, body, the caller's credentials and address), call the handler app/api exports, and turn
-// its Response into a tool result.
+// A tool call is an operation called through the gate (lib/api/route.ts `invoke`): the tool's
+// arguments become the operation's path parameters, query and body, checked by the same schemas,
+// permissions, self-trade rules, audit and idempotency as over REST, as the account that owns the
+// API key of the /mcp request (already authenticated and counted against its rate tier).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError } from "@/lib/errors";
 import { problemBody } from "@/lib/api/errors";
-import { markInternal } from "@/lib/api/internal";
-import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
+import { queryObject } from "@/lib/api/body";
+import { invoke, type Ctx } from "@/lib/api/route";
 import { shapeKeys } from "./schema";
 import type { ToolDef, ToolRoute } from "./tools";
 
 export const IDEMPOTENCY_ARG = "idempotencyKey";
 
-/** Headers of the /mcp request that the REST route needs to see the same caller. */
-const FORWARDED = ["authorization", "x-api-key", REMOTE_ADDR_HEADER, "x-forwarded-for", "user-agent", "accept-language"];
-
 export function takesIdempotencyKey(route: ToolRoute): boolean {
   return route.op.method === "POST" && route.op.idempotent !== false;
 }
 
-export async function callTool(tool: ToolDef, args: Record<string, unknown>, outer: Request): Promise<CallToolResult> {
+export async function callTool(tool: ToolDef, args: Record<string, unknown>, via: { req: Request; ctx: Ctx }): Promise<CallToolResult> {
   const rest = { ...args };
   let route: ToolRoute;
   if ("by" in tool.route) {
@@ -37,7 +35,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, out
   } else {
     route = tool.route;
   }
-  const res = await route.handler(buildRequest(route, rest, outer), { params: Promise.resolve(pathParams(route, rest)) });
+  const res = await invoke(route.handler, { req: via.req, ctx: { ...via.ctx, channel: "mcp" } }, splitArguments(route, rest));
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -52,34 +50,24 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, out
   };
 }
 
-function buildRequest(route: ToolRoute, args: Record<string, unknown>, outer: Request): Request {
+/** Arguments to path parameters, query (as a URL would carry it) and JSON body, by the operation's schemas. */
+function splitArguments(route: ToolRoute, args: Record<string, unknown>) {
   const { op } = route;
   const paramKeys = new Set(shapeKeys(op.params));
   const queryKeys = new Set(shapeKeys(op.query));
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(scalar(args[name]) ?? ""));
-  const url = new URL(path, outer.url);
+  const params: Record<string, string | undefined> = {};
+  const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
-  const headers = new Headers({ accept: "application/json" });
-  for (const name of FORWARDED) {
-    const v = outer.headers.get(name);
-    if (v !== null) headers.set(name, v);
-  }
+  let idempotencyKey: string | undefined;
   for (const [name, value] of Object.entries(args)) {
-    if (value === undefined || paramKeys.has(name)) continue;
-    if (name === IDEMPOTENCY_ARG && takesIdempotencyKey(route)) {
-      if (typeof value === "string") headers.set("idempotency-key", value);
-    } else if (queryKeys.has(name) || !op.body) {
-      appendQuery(url.searchParams, name, value);
-    } else {
-      body[name] = value;
-    }
+    if (value === undefined) continue;
+    if (paramKeys.has(name)) params[name] = scalar(value);
+    else if (name === IDEMPOTENCY_ARG && takesIdempotencyKey(route)) {
+      if (typeof value === "string") idempotencyKey = value;
+    } else if (queryKeys.has(name) || !op.body) appendQuery(query, name, value);
+    else body[name] = value;
   }
-  if (op.body) headers.set("content-type", "application/json");
-  return markInternal(new Request(url, { method: op.method, headers, body: op.body ? JSON.stringify(body) : undefined }));
-}
-
-function pathParams(route: ToolRoute, args: Record<string, unknown>): Record<string, string | undefined> {
-  return Object.fromEntries(shapeKeys(route.op.params).map((k) => [k, scalar(args[k])]));
+  return { params, query: queryObject(query), body: op.body ? body : undefined, idempotencyKey };
 }
 
 /** Query values as a URL would carry them; arrays repeat the parameter. */

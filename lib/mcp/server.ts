@@ -6,6 +6,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Ctx } from "@/lib/api/route";
 import pkg from "@/package.json";
 import { callTool, IDEMPOTENCY_ARG, takesIdempotencyKey } from "./dispatch";
 import { mergeInputSchemas } from "./schema";
@@ -49,13 +50,13 @@ export function toolList(): Tool[] {
 }
 
 /** Answer one MCP POST whose JSON body the route wrapper has already read and size-checked. */
-export async function handleMcpRequest(req: Request, parsedBody: unknown): Promise<Response> {
+export async function handleMcpRequest(req: Request, ctx: Ctx, parsedBody: unknown): Promise<Response> {
   const server = new Server({ name: "expo-trade", version: pkg.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(tool, request.params.arguments ?? {}, req);
+    return callTool(tool, request.params.arguments ?? {}, { req, ctx });
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -1,11 +1,11 @@
-// The tool table (contract 7): each MCP tool is one REST route, named by its operation and the
-// handler that app/api exports for it. The dispatcher (./dispatch.ts) builds the route's Request
-// from the tool arguments, so validation, permissions, self-trade rules, audit, idempotency and
-// rate limits are exactly the REST API's.
+// The tool table (contract 7): each MCP tool is one operation, named by its operation and its
+// handler in lib/api/handlers. The dispatcher (./dispatch.ts) calls it through the gate (`invoke`),
+// so validation, permissions, self-trade rules, audit and idempotency are exactly the REST API's;
+// the /mcp request itself was counted against the rate tier.
 //
 // How arguments split: names in the operation's path-parameter schema fill the path, names in its
-// query schema go to the query string, everything else is the JSON body (a GET sends the rest as
-// query). `idempotencyKey` (tools on idempotent POST routes) becomes the Idempotency-Key header.
+// query schema the query (as a URL would carry them), everything else the JSON body (a GET takes
+// the rest as query). `idempotencyKey` (tools on idempotent POST routes) is the Idempotency-Key.
 import type { Operation } from "@/lib/api/operation";
 import {
   createInquiryOp,
@@ -24,7 +24,7 @@ import {
   sendMessageOp,
   listConversationsOp,
 } from "@/lib/api/operations";
-import type { RouteHandler } from "@/lib/api/route";
+import type { OperationHandler } from "@/lib/api/route";
 import * as boothById from "@/lib/api/handlers/booths-id";
 import * as buyerInquiries from "@/lib/api/handlers/buyer-inquiries";
 import * as categories from "@/lib/api/handlers/categories";
@@ -38,12 +38,12 @@ import * as productSearch from "@/lib/api/handlers/products-search";
 import * as respondToInquiry from "@/lib/api/handlers/seller-inquiries-id-respond";
 import * as sellerInquiries from "@/lib/api/handlers/seller-inquiries";
 
-export type ToolRoute = { op: Operation; handler: RouteHandler };
+export type ToolRoute = { op: Operation; handler: OperationHandler };
 /** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */
 export type ToolRoutes = ToolRoute | { by: string; default: string; description: string; routes: Record<string, ToolRoute> };
 export type ToolDef = { name: string; description: string; route: ToolRoutes };
 
-const r = (op: Operation, handler: RouteHandler): ToolRoute => ({ op, handler });
+const r = (op: Operation, handler: OperationHandler): ToolRoute => ({ op, handler });
 
 export const TOOLS: readonly ToolDef[] = [
   {
