@@ -11,7 +11,7 @@ import { writeAudit } from "@/lib/services/ai/audit";
 import { RateLimitedError } from "@/lib/api/rate-limit";
 import { auditRateRefusal } from "./rate-refusals";
 
-/** The channels an action arrives by; recorded with refusals so a guardian sees where they came from. */
+/** The channels an action arrives by (`system`: the server's own calls); recorded with refusals so a guardian sees where they came from. */
 export type Channel = "rest" | "mcp" | "socket" | "page" | "auth" | "system";
 
 /**
