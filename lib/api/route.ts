@@ -8,7 +8,8 @@ import { headerGetter, isCrossSite } from "@/lib/auth/same-origin";
 import { getDb, type Db } from "@/lib/db/client";
 import { countingQueries, QUERY_COUNT_HEADER, withQueryCount } from "@/lib/db/query-count";
 import { newId } from "@/lib/ids";
-import { auditFailure, auditRecord, permissionRefusal, type Act, type Channel } from "@/lib/gate/gate";
+import { auditFailure, auditRecord, permissionRefusal, type Act } from "@/lib/gate/gate";
+import type { Ctx } from "@/lib/gate/context";
 import { forgetDatabaseHealth } from "@/lib/services/system/health";
 import { ApiError } from "@/lib/errors";
 import { problemResponse } from "./errors";
@@ -19,9 +20,6 @@ import { auditAction, type Operation } from "./operation";
 import { consumeAnonymousTier, consumeRateLimit, rateHeaders, rateKey, type RateState } from "./rate-limit";
 
 export { JSON_BODY_LIMIT, readBody } from "./body";
-
-/** Everything a handler and the services it calls know of the call, whichever channel it came by. */
-export type Ctx = { db: Db; actor: Actor; ip: string; requestId: string; userAgent: string; channel: Channel };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type HandlerArgs<O extends Operation> = {

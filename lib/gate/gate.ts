@@ -11,8 +11,8 @@ import { writeAudit } from "@/lib/services/ai/audit";
 import { RateLimitedError } from "@/lib/api/rate-limit";
 import { auditRateRefusal } from "./rate-refusals";
 
-/** The channels an action arrives by; recorded with refusals so a guardian sees where they came from. */
-export type Channel = "rest" | "mcp" | "socket" | "page" | "auth";
+/** The channels an action arrives by (`system`: the server's own calls); recorded with refusals so a guardian sees where they came from. */
+export type Channel = "rest" | "mcp" | "socket" | "page" | "auth" | "system";
 
 /**
  * What an action is to the gate: the permission an AI account needs (or `none`), the audit action

@@ -6,7 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError } from "@/lib/errors";
 import { problemBody } from "@/lib/api/errors";
 import { queryObject } from "@/lib/api/body";
-import { invoke, type Ctx } from "@/lib/api/route";
+import { invoke } from "@/lib/api/route";
+import type { Ctx } from "@/lib/gate/context";
 import { shapeKeys } from "./schema";
 import type { ToolDef, ToolRoute } from "./tools";
 

@@ -6,7 +6,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Ctx } from "@/lib/api/route";
+import type { Ctx } from "@/lib/gate/context";
 import pkg from "@/package.json";
 import { callTool, IDEMPOTENCY_ARG, takesIdempotencyKey } from "./dispatch";
 import { mergeInputSchemas } from "./schema";

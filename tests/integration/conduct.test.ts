@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { approvals, categories, inquiries, inquiryReplies, orders, products } from "@/lib/db/schema";
+import { systemCtx } from "@/lib/gate/context";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord, updateAiAccount } from "@/lib/services/ai/accounts";
 import { decideApproval, expireDueApprovals, listApprovals, requestApproval } from "@/lib/services/ai/approvals";
@@ -51,17 +52,17 @@ describe("self-trade", () => {
       { userId: w.sellerAi.aiUserId },
       { userId: w.buyerAi.aiUserId },
     ];
-    for (const c of refused) await expect(assertNotSelfTrade(db, w.buyer, c)).rejects.toMatchObject({ code: "self_trade_forbidden", status: 403 });
-    await expect(assertNotSelfTrade(db, w.seller, { userId: w.buyerAi.aiUserId })).rejects.toMatchObject({ code: "self_trade_forbidden" });
-    await expect(assertNotSelfTrade(db, w.buyer, { userId: w.other.id, sellerProfileId: w.other.sellerProfileId })).resolves.toBeUndefined();
+    for (const c of refused) await expect(assertNotSelfTrade(systemCtx(db, w.buyer), c)).rejects.toMatchObject({ code: "self_trade_forbidden", status: 403 });
+    await expect(assertNotSelfTrade(systemCtx(db, w.seller), { userId: w.buyerAi.aiUserId })).rejects.toMatchObject({ code: "self_trade_forbidden" });
+    await expect(assertNotSelfTrade(systemCtx(db, w.buyer), { userId: w.other.id, sellerProfileId: w.other.sellerProfileId })).resolves.toBeUndefined();
   });
 });
 
 describe("guardian confirmation rules", () => {
   it("holds orders over the threshold or past the monthly budget", async () => {
     const w = await world();
-    expect(await orderApprovalRule(db, w.buyer, { total: 5000, currency: "USD" })).toBeNull();
-    expect(await orderApprovalRule(db, w.buyer, { total: 5000.01, currency: "USD" })).toMatch(/exceeds the approval threshold of 5000.00/);
+    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 5000, currency: "USD" })).toBeNull();
+    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 5000.01, currency: "USD" })).toMatch(/exceeds the approval threshold of 5000.00/);
     await updateAiAccount(db, w.guardian.id, { aiUserId: w.buyerAi.aiUserId, monthlyBudget: 1000 });
     await db.insert(orders).values({
       productId: w.product.id,
@@ -83,16 +84,16 @@ describe("guardian confirmation rules", () => {
       total: "800",
       status: "cancelled",
     });
-    expect(await orderApprovalRule(db, w.buyer, { total: 200, currency: "USD" })).toBeNull();
-    expect(await orderApprovalRule(db, w.buyer, { total: 200.01, currency: "USD" })).toMatch(/monthly budget of 1000.00/);
-    expect(await orderApprovalRule(db, w.buyer, { total: 900, currency: "EUR" })).toBeNull();
+    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 200, currency: "USD" })).toBeNull();
+    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 200.01, currency: "USD" })).toMatch(/monthly budget of 1000.00/);
+    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 900, currency: "EUR" })).toBeNull();
   });
 
   it("holds discounts deeper than maxDiscountPercent", async () => {
     const w = await world();
-    expect(await discountApprovalRule(db, w.seller, 100, 90)).toBeNull();
-    expect(await discountApprovalRule(db, w.seller, 100, 89.99)).toMatch(/more than the allowed 10%/);
-    expect(await discountApprovalRule(db, w.seller, 100, 120)).toBeNull();
+    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 90)).toBeNull();
+    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 89.99)).toMatch(/more than the allowed 10%/);
+    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 120)).toBeNull();
   });
 });
 
@@ -114,13 +115,15 @@ describe("approvals queue", () => {
           sentByAI: true,
         })
         .returning();
-      return requestApproval(db, w.buyer, {
-        kind: "order",
-        subjectId: o!.id,
-        summary: { item: "Widget", quantity: 80, total: 8000, currency: "USD", rule: "over threshold" },
-        reason: "restock",
-        ip: "127.0.0.1",
-      });
+      return requestApproval(
+        { ...systemCtx(db, w.buyer), ip: "127.0.0.1" },
+        {
+          kind: "order",
+          subjectId: o!.id,
+          summary: { item: "Widget", quantity: 80, total: 8000, currency: "USD", rule: "over threshold" },
+          reason: "restock",
+        },
+      );
     };
     const a1 = await mk();
     const a2 = await mk();
@@ -156,12 +159,14 @@ describe("approvals queue", () => {
         sentByAI: true,
       })
       .returning();
-    const a = await requestApproval(db, w.seller, {
-      kind: "quote",
-      subjectId: reply!.id,
-      summary: { item: "Widget", listPrice: 100, unitPrice: 50, rule: "50% off" },
-      ip: "127.0.0.1",
-    });
+    const a = await requestApproval(
+      { ...systemCtx(db, w.seller), ip: "127.0.0.1" },
+      {
+        kind: "quote",
+        subjectId: reply!.id,
+        summary: { item: "Widget", listPrice: 100, unitPrice: 50, rule: "50% off" },
+      },
+    );
     await db
       .update(approvals)
       .set({ expiresAt: new Date(Date.now() - 1000) })

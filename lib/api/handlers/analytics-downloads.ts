@@ -3,4 +3,4 @@ import { analyticsDownloadsOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { downloadsPerDay } from "@/lib/services/seller/analytics";
 
-export const GET = route(analyticsDownloadsOp, async ({ ctx, query }) => downloadsPerDay(ctx.db, ctx.actor, query));
+export const GET = route(analyticsDownloadsOp, async ({ ctx, query }) => downloadsPerDay(ctx, query));

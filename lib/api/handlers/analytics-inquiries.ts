@@ -3,4 +3,4 @@ import { analyticsInquiriesOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { inquiriesPerDay } from "@/lib/services/seller/analytics";
 
-export const GET = route(analyticsInquiriesOp, async ({ ctx, query }) => inquiriesPerDay(ctx.db, ctx.actor, query));
+export const GET = route(analyticsInquiriesOp, async ({ ctx, query }) => inquiriesPerDay(ctx, query));

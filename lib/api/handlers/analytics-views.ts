@@ -3,4 +3,4 @@ import { analyticsViewsOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { viewsPerDay } from "@/lib/services/seller/analytics";
 
-export const GET = route(analyticsViewsOp, async ({ ctx, query }) => viewsPerDay(ctx.db, ctx.actor, query));
+export const GET = route(analyticsViewsOp, async ({ ctx, query }) => viewsPerDay(ctx, query));

@@ -4,6 +4,6 @@ import { decorateBoothOp, getBoothOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { decorateBooth, getBooth } from "@/lib/services/catalog/booths";
 
-export const GET = route(getBoothOp, async ({ ctx, params }) => ({ booth: await getBooth(ctx.db, ctx.actor, params.id) }));
+export const GET = route(getBoothOp, async ({ ctx, params }) => ({ booth: await getBooth(ctx, params.id) }));
 
-export const PUT = route(decorateBoothOp, async ({ ctx, params, body }) => ({ booth: await decorateBooth(ctx.db, ctx.actor, params.id, body) }));
+export const PUT = route(decorateBoothOp, async ({ ctx, params, body }) => ({ booth: await decorateBooth(ctx, params.id, body) }));

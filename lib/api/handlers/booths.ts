@@ -6,9 +6,9 @@ import { json, route } from "@/lib/api/route";
 import { humanUser } from "@/lib/auth/actor";
 import { createBooth, listOwnBooths, updateOwnBooth } from "@/lib/services/catalog/booths";
 
-export const GET = route(listOwnBoothsOp, async ({ ctx }) => listOwnBooths(ctx.db, ctx.actor));
+export const GET = route(listOwnBoothsOp, async ({ ctx }) => listOwnBooths(ctx));
 
-export const POST = route(createBoothOp, async ({ ctx, body }) => json({ booth: await createBooth(ctx.db, ctx.actor, body) }, 201));
+export const POST = route(createBoothOp, async ({ ctx, body }) => json({ booth: await createBooth(ctx, body) }, 201));
 
 export const PUT = route(publishBoothOp, async ({ ctx, body }) => {
   const { boothId, ...changes } = body;

@@ -3,4 +3,4 @@ import { closeInquiryOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { closeInquiry } from "@/lib/services/trade/inquiries";
 
-export const POST = route(closeInquiryOp, async ({ ctx, params }) => ({ inquiry: await closeInquiry(ctx.db, ctx.actor, params.id) }));
+export const POST = route(closeInquiryOp, async ({ ctx, params }) => ({ inquiry: await closeInquiry(ctx, params.id) }));

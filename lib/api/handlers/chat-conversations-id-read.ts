@@ -1,7 +1,6 @@
 // POST /api/chat/conversations/:id/read - mark a conversation read
 import { markConversationReadOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
-import { signedInActor } from "@/lib/auth/actor";
 import { markConversationRead } from "@/lib/services/chat/read";
 
-export const POST = route(markConversationReadOp, async ({ ctx, params }) => markConversationRead(ctx.db, signedInActor(ctx.actor), params.id));
+export const POST = route(markConversationReadOp, async ({ ctx, params }) => markConversationRead(ctx, params.id));

@@ -2,9 +2,8 @@
 // GET /api/keys - your API keys, without secrets
 import { createApiKeyOp, listApiKeysOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
-import { signedInActor } from "@/lib/auth/actor";
 import { createApiKey, listApiKeys } from "@/lib/services/keys/keys";
 
-export const POST = route(createApiKeyOp, async ({ ctx, body }) => json(await createApiKey(ctx.db, signedInActor(ctx.actor), body.name), 201));
+export const POST = route(createApiKeyOp, async ({ ctx, body }) => json(await createApiKey(ctx, body.name), 201));
 
-export const GET = route(listApiKeysOp, async ({ ctx, query }) => listApiKeys(ctx.db, signedInActor(ctx.actor), query));
+export const GET = route(listApiKeysOp, async ({ ctx, query }) => listApiKeys(ctx, query));

@@ -3,4 +3,4 @@ import { claimTaskOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { claimTask } from "@/lib/services/community/tasks";
 
-export const POST = route(claimTaskOp, async ({ ctx, params }) => ({ task: await claimTask(ctx.db, ctx.actor, params.id) }));
+export const POST = route(claimTaskOp, async ({ ctx, params }) => ({ task: await claimTask(ctx, params.id) }));

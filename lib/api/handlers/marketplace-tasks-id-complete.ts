@@ -3,4 +3,4 @@ import { completeTaskOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { completeTask } from "@/lib/services/community/tasks";
 
-export const POST = route(completeTaskOp, async ({ ctx, params, body }) => ({ task: await completeTask(ctx.db, ctx.actor, params.id, body.result) }));
+export const POST = route(completeTaskOp, async ({ ctx, params, body }) => ({ task: await completeTask(ctx, params.id, body.result) }));

@@ -3,4 +3,4 @@ import { cancelOrderOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { cancelOrder } from "@/lib/services/trade/orders";
 
-export const POST = route(cancelOrderOp, async ({ ctx, params }) => ({ order: await cancelOrder(ctx.db, ctx.actor, params.id) }));
+export const POST = route(cancelOrderOp, async ({ ctx, params }) => ({ order: await cancelOrder(ctx, params.id) }));

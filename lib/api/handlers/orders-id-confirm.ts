@@ -3,4 +3,4 @@ import { confirmOrderOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { advanceOrder } from "@/lib/services/trade/orders";
 
-export const POST = route(confirmOrderOp, async ({ ctx, params }) => ({ order: await advanceOrder(ctx.db, ctx.actor, params.id, "confirm") }));
+export const POST = route(confirmOrderOp, async ({ ctx, params }) => ({ order: await advanceOrder(ctx, params.id, "confirm") }));

@@ -3,4 +3,4 @@ import { fulfillOrderOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { advanceOrder } from "@/lib/services/trade/orders";
 
-export const POST = route(fulfillOrderOp, async ({ ctx, params }) => ({ order: await advanceOrder(ctx.db, ctx.actor, params.id, "fulfill") }));
+export const POST = route(fulfillOrderOp, async ({ ctx, params }) => ({ order: await advanceOrder(ctx, params.id, "fulfill") }));

@@ -4,6 +4,6 @@ import { listOrdersOp, placeOrderOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
 import { listOrders, placeOrder } from "@/lib/services/trade/orders";
 
-export const POST = route(placeOrderOp, async ({ ctx, body }) => json(await placeOrder(ctx.db, ctx.actor, body, ctx.ip), 201));
+export const POST = route(placeOrderOp, async ({ ctx, body }) => json(await placeOrder(ctx, body), 201));
 
-export const GET = route(listOrdersOp, async ({ ctx, query }) => listOrders(ctx.db, ctx.actor, query));
+export const GET = route(listOrdersOp, async ({ ctx, query }) => listOrders(ctx, query));

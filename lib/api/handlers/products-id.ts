@@ -6,10 +6,10 @@ import { deleteProductOp, getProductOp, patchProductOp, updateProductOp } from "
 import { route } from "@/lib/api/route";
 import { deleteProduct, getProduct, updateProduct } from "@/lib/services/catalog/products";
 
-export const GET = route(getProductOp, async ({ ctx, params, query }) => ({ product: await getProduct(ctx.db, ctx.actor, params.id, query.locale) }));
+export const GET = route(getProductOp, async ({ ctx, params, query }) => ({ product: await getProduct(ctx, params.id, query.locale) }));
 
-export const PUT = route(updateProductOp, async ({ ctx, params, body }) => ({ product: await updateProduct(ctx.db, ctx.actor, params.id, body, ctx.ip) }));
+export const PUT = route(updateProductOp, async ({ ctx, params, body }) => ({ product: await updateProduct(ctx, params.id, body) }));
 
-export const PATCH = route(patchProductOp, async ({ ctx, params, body }) => ({ product: await updateProduct(ctx.db, ctx.actor, params.id, body, ctx.ip) }));
+export const PATCH = route(patchProductOp, async ({ ctx, params, body }) => ({ product: await updateProduct(ctx, params.id, body) }));
 
-export const DELETE = route(deleteProductOp, async ({ ctx, params }) => deleteProduct(ctx.db, ctx.actor, params.id));
+export const DELETE = route(deleteProductOp, async ({ ctx, params }) => deleteProduct(ctx, params.id));

@@ -10,4 +10,4 @@ export const GET = route(listProductsOp, async ({ ctx, query }) =>
   listAnswer(await searchProductsJson(ctx.db, query, { facets: false, ownStore: actingSellerProfileId(ctx.actor) })),
 );
 
-export const POST = route(createProductOp, async ({ ctx, body }) => json({ product: await createProduct(ctx.db, ctx.actor, body) }, 201));
+export const POST = route(createProductOp, async ({ ctx, body }) => json({ product: await createProduct(ctx, body) }, 201));

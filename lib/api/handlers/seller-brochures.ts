@@ -4,6 +4,6 @@ import { createBrochureOp, listBrochuresOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
 import { createBrochure, listOwnBrochures } from "@/lib/services/seller/brochures";
 
-export const POST = route(createBrochureOp, async ({ ctx, body }) => json({ brochure: await createBrochure(ctx.db, ctx.actor, body) }, 201));
+export const POST = route(createBrochureOp, async ({ ctx, body }) => json({ brochure: await createBrochure(ctx, body) }, 201));
 
-export const GET = route(listBrochuresOp, async ({ ctx }) => listOwnBrochures(ctx.db, ctx.actor));
+export const GET = route(listBrochuresOp, async ({ ctx }) => listOwnBrochures(ctx));

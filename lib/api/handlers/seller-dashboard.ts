@@ -3,4 +3,4 @@ import { dashboardOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { dashboard } from "@/lib/services/seller/analytics";
 
-export const GET = route(dashboardOp, async ({ ctx }) => dashboard(ctx.db, ctx.actor));
+export const GET = route(dashboardOp, async ({ ctx }) => dashboard(ctx));

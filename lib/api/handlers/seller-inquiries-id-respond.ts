@@ -3,4 +3,4 @@ import { respondInquiryOp } from "@/lib/api/operations";
 import { json, route } from "@/lib/api/route";
 import { respondInquiry } from "@/lib/services/trade/inquiries";
 
-export const POST = route(respondInquiryOp, async ({ ctx, params, body }) => json(await respondInquiry(ctx.db, ctx.actor, params.id, body, ctx.ip), 201));
+export const POST = route(respondInquiryOp, async ({ ctx, params, body }) => json(await respondInquiry(ctx, params.id, body), 201));

@@ -4,6 +4,6 @@ import { getSettingsOp, updateSettingsOp } from "@/lib/api/operations";
 import { route } from "@/lib/api/route";
 import { getSettings, updateSettings } from "@/lib/services/seller/settings";
 
-export const GET = route(getSettingsOp, async ({ ctx }) => ({ settings: await getSettings(ctx.db, ctx.actor) }));
+export const GET = route(getSettingsOp, async ({ ctx }) => ({ settings: await getSettings(ctx) }));
 
-export const PUT = route(updateSettingsOp, async ({ ctx, body }) => ({ settings: await updateSettings(ctx.db, ctx.actor, body) }));
+export const PUT = route(updateSettingsOp, async ({ ctx, body }) => ({ settings: await updateSettings(ctx, body) }));

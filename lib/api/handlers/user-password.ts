@@ -4,6 +4,4 @@ import { json, route } from "@/lib/api/route";
 import { clearSessionCookieHeader } from "@/lib/auth/session-cookie";
 import { changePassword } from "@/lib/services/accounts/password";
 
-export const POST = route(changePasswordOp, async ({ ctx, body }) =>
-  json(await changePassword(ctx.db, ctx.actor, body), 200, { "Set-Cookie": clearSessionCookieHeader() }),
-);
+export const POST = route(changePasswordOp, async ({ ctx, body }) => json(await changePassword(ctx, body), 200, { "Set-Cookie": clearSessionCookieHeader() }));

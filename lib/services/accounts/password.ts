@@ -3,14 +3,14 @@
 // session ends too: the answer says so and the web client signs in again.
 import { eq } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
-import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeAllCredentials } from "@/lib/auth/revoke";
-import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
-export async function changePassword(db: Db, actor: Actor, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(ctx: Ctx, input: { currentPassword: string; newPassword: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   // An agent holding its own password could lock its guardian out of the account's credentials;
   // the guardian sets it (PATCH /api/ai/accounts). Refused before the password is even checked.

@@ -1,11 +1,11 @@
 // The signed-in user's own profile.
 import { eq } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
-export async function getProfile(db: Db, actor: Actor) {
+export async function getProfile(ctx: Ctx) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const [u] = await db.select().from(users).where(eq(users.id, me.user.id));
   return {
@@ -22,11 +22,12 @@ export async function getProfile(db: Db, actor: Actor) {
   };
 }
 
-export async function updateProfile(db: Db, actor: Actor, changes: { locale?: string | null; country?: string | null }) {
+export async function updateProfile(ctx: Ctx, changes: { locale?: string | null; country?: string | null }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, me.user.id));
-  return getProfile(db, actor);
+  return getProfile(ctx);
 }

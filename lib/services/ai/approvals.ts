@@ -5,6 +5,7 @@ import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { approvals, products } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/gate/context";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
 import { writeAudit } from "./audit";
 
@@ -58,11 +59,8 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
 };
 
 /** Hold an AI account's action for its guardian. Call inside the action's transaction. */
-export async function requestApproval(
-  db: Db,
-  actor: AiActor,
-  input: { kind: ApprovalKind; subjectId: string; summary: ApprovalSummary; reason?: string | null; ip: string },
-) {
+export async function requestApproval(ctx: Ctx<AiActor>, input: { kind: ApprovalKind; subjectId: string; summary: ApprovalSummary; reason?: string | null }) {
+  const { db, actor, ip } = ctx;
   const [row] = await db
     .insert(approvals)
     .values({
@@ -80,7 +78,7 @@ export async function requestApproval(
     guardianId: actor.guardian.id,
     action: `${input.kind}.approval_requested`,
     details: `${input.summary.item}: ${input.summary.rule} (approval ${row!.id})`,
-    ip: input.ip,
+    ip,
     success: true,
   });
   return row!;

@@ -5,12 +5,20 @@ import { ApiError } from "@/lib/errors";
 import type { Actor, AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { aiSettings, orders, sellerProfiles, users } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/gate/context";
+
+/**
+ * What a rule reads of the call: its database and its caller. The chat socket's group commit checks
+ * each message of a group with its own sender inside the group's one transaction.
+ */
+export type RuleCtx<A extends Actor = Actor> = Pick<Ctx<A>, "db" | "actor">;
 
 /**
  * Refuse (403 `self_trade_forbidden`) when an AI account would trade with its guardian, its
  * sibling AI account, or its guardian's store. Humans are not restricted by this rule.
  */
-export async function assertNotSelfTrade(db: Db, actor: Actor, counterparty: { userId?: string | null; sellerProfileId?: string | null }) {
+export async function assertNotSelfTrade(ctx: RuleCtx, counterparty: { userId?: string | null; sellerProfileId?: string | null }) {
+  const { db, actor } = ctx;
   if (actor.type !== "ai") return;
   const guardianId = actor.guardian.id;
   const refuse = () =>
@@ -31,7 +39,8 @@ export async function assertNotSelfTrade(db: Db, actor: Actor, counterparty: { u
  * The other direction of self-trade (contract 9.1, tasks): a guardian may not take a task of one of
  * its own AI accounts (its agent would be paying its guardian).
  */
-export async function assertNotOwnAgent(db: Db, actor: Actor, counterpartyUserId: string) {
+export async function assertNotOwnAgent(ctx: RuleCtx, counterpartyUserId: string) {
+  const { db, actor } = ctx;
   if (actor.type !== "human") return;
   const [other] = await db.select({ guardianId: users.guardianId }).from(users).where(eq(users.id, counterpartyUserId));
   if (other?.guardianId === actor.user.id) {
@@ -51,7 +60,8 @@ export async function aiThresholds(db: Db, aiUserId: string) {
 const COUNTED_ORDER_STATUSES = ["pending_guardian_approval", "placed", "confirmed", "fulfilled"] as const;
 
 /** Why an AI_BUYER order needs its guardian, or null when it may go ahead. */
-export async function orderApprovalRule(db: Db, actor: AiActor, order: { total: number; currency: string }, now = new Date()): Promise<string | null> {
+export async function orderApprovalRule(ctx: RuleCtx<AiActor>, order: { total: number; currency: string }, now = new Date()): Promise<string | null> {
+  const { db, actor } = ctx;
   const t = await aiThresholds(db, actor.user.id);
   if (order.total > t.orderApprovalThreshold) {
     return `total ${order.total.toFixed(2)} ${order.currency} exceeds the approval threshold of ${t.orderApprovalThreshold.toFixed(2)}`;
@@ -78,7 +88,8 @@ export async function orderApprovalRule(db: Db, actor: AiActor, order: { total: 
 }
 
 /** Why an AI_SELLER price or quote needs its guardian (a discount deeper than allowed), or null. */
-export async function discountApprovalRule(db: Db, actor: AiActor, listPrice: number, offered: number): Promise<string | null> {
+export async function discountApprovalRule(ctx: RuleCtx<AiActor>, listPrice: number, offered: number): Promise<string | null> {
+  const { db, actor } = ctx;
   if (listPrice <= 0 || offered >= listPrice) return null;
   const t = await aiThresholds(db, actor.user.id);
   const discount = ((listPrice - offered) / listPrice) * 100;

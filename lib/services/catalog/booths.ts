@@ -1,9 +1,10 @@
 // Booths: publication by the human owner (spec 3), decoration, and the view each caller may see.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
-import { actingSellerProfileId, isAdmin, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId, isAdmin } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, exhibitions, products, sellerProfiles } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/gate/context";
 import { productView } from "./product-view";
 
 type BoothRow = typeof booths.$inferSelect;
@@ -80,7 +81,8 @@ export async function updateOwnBooth(db: Db, sellerProfileId: string | null, boo
 export type BoothInput = BoothChanges & { keywords?: string[]; documents?: { url: string; name: string; type: string; size: number }[] };
 
 /** POST /api/booths: a new unpublished booth of the caller's store (an AI_SELLER's guardian's). */
-export async function createBooth(db: Db, actor: Actor, input: BoothInput & { name: string }) {
+export async function createBooth(ctx: Ctx, input: BoothInput & { name: string }) {
+  const { db, actor } = ctx;
   const sellerId = actingSellerProfileId(actor);
   if (!sellerId) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
   const [row] = await db
@@ -108,7 +110,8 @@ export async function createBooth(db: Db, actor: Actor, input: BoothInput & { na
  * A booth as this caller may see it: published ones for everyone, drafts for their store (its owner
  * and its AI_SELLER) and administrators only; to anyone else a draft is 404 like a missing booth.
  */
-export async function getBooth(db: Db, actor: Actor, id: string) {
+export async function getBooth(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const [b] = await db.select().from(booths).where(eq(booths.id, id)).limit(1);
   const own = !!b && actingSellerProfileId(actor) === b.sellerId;
   if (!b || (!b.isPublished && !own && !isAdmin(actor))) throw notFound("Booth");
@@ -135,7 +138,8 @@ export async function getBooth(db: Db, actor: Actor, id: string) {
 }
 
 /** PUT /api/booths/:id: decoration by the owner (an AI needs booth.edit); never the publish switch. */
-export async function decorateBooth(db: Db, actor: Actor, id: string, changes: BoothInput) {
+export async function decorateBooth(ctx: Ctx, id: string, changes: BoothInput) {
+  const { db, actor } = ctx;
   const sellerId = actingSellerProfileId(actor);
   const [b] = await db
     .select({ id: booths.id })
@@ -181,7 +185,8 @@ export async function listPublicBooths(db: Db, q: { exhibitionId?: string; selle
 }
 
 /** GET /api/booths: every booth of the caller's store, drafts included, with product counts. */
-export async function listOwnBooths(db: Db, actor: Actor) {
+export async function listOwnBooths(ctx: Ctx) {
+  const { db, actor } = ctx;
   const sellerId = actingSellerProfileId(actor);
   if (!sellerId) return { booths: [] };
   const rows = await db

@@ -9,6 +9,7 @@ import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/produ
 import { searchColumns } from "@/lib/search/normalize";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { discountApprovalRule } from "@/lib/services/ai/conduct";
+import type { Ctx } from "@/lib/gate/context";
 import { localizedName } from "./categories";
 import { productView, type ProductRow } from "./product-view";
 import { pendingViews, recordView } from "./views";
@@ -50,7 +51,8 @@ async function assertBoothRoom(db: Db, sellerId: string, boothId: string, produc
   }
 }
 
-export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
+export async function createProduct(ctx: Ctx, input: CreateProductInput) {
+  const { db, actor } = ctx;
   const sellerId = requireStoreId(actor);
   if (actor.type === "ai" && !(input.keywords && input.keywords.length)) {
     throw new ApiError("keywords_required", "AI sellers must supply keywords (zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)", {
@@ -96,7 +98,8 @@ async function loadProduct(db: Db, id: string): Promise<ProductRow | null> {
 }
 
 /** Public product detail; a hidden product only for its store. Counts a view for others. */
-export async function getProduct(db: Db, actor: Actor, id: string, locale = "en") {
+export async function getProduct(ctx: Ctx, id: string, locale = "en") {
+  const { db, actor } = ctx;
   // The product with its category, booth and store in one round trip.
   const [row] = await db
     .select({
@@ -141,7 +144,8 @@ async function ownProduct(db: Db, actor: Actor, id: string): Promise<ProductRow>
   return p;
 }
 
-export async function updateProduct(db: Db, actor: Actor, id: string, input: UpdateProductInput, ip = "") {
+export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput) {
+  const { db, actor } = ctx;
   const p = await ownProduct(db, actor, id);
   if (actor.type === "ai" && p.keywords.length === 0 && !(input.keywords && input.keywords.length)) {
     throw new ApiError("keywords_required", "This product has no keywords: an AI seller must add them with this update", {
@@ -167,15 +171,17 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
     let pendingApproval: { id: string; rule: string } | null = null;
     if (input.price !== undefined) {
       // An AI seller's deep price cut waits for the guardian (contract 3); the rest applies now.
-      const rule = actor.type === "ai" ? await discountApprovalRule(tx, actor, Number(p.price), input.price) : null;
+      const rule = actor.type === "ai" ? await discountApprovalRule({ db: tx, actor }, Number(p.price), input.price) : null;
       if (rule && actor.type === "ai") {
-        const a = await requestApproval(tx, actor, {
-          kind: "price",
-          subjectId: p.id,
-          summary: { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: input.price, currency: input.currency ?? p.currency, rule },
-          reason: input.reason,
-          ip,
-        });
+        const a = await requestApproval(
+          { ...ctx, db: tx, actor },
+          {
+            kind: "price",
+            subjectId: p.id,
+            summary: { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: input.price, currency: input.currency ?? p.currency, rule },
+            reason: input.reason,
+          },
+        );
         pendingApproval = { id: a.id, rule };
       } else set.price = input.price.toFixed(2);
     }
@@ -186,7 +192,8 @@ export async function updateProduct(db: Db, actor: Actor, id: string, input: Upd
   });
 }
 
-export async function deleteProduct(db: Db, actor: Actor, id: string) {
+export async function deleteProduct(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const p = await ownProduct(db, actor, id);
   // Soft delete: orders and inquiries keep pointing at what was bought or asked about.
   await db.update(products).set({ deletedAt: new Date(), boothId: null, updatedAt: new Date() }).where(eq(products.id, p.id));

@@ -4,15 +4,18 @@
 // sees its own conversations, never its sibling's or its guardian's.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
-import type { SignedInActor } from "@/lib/auth/actor";
-import { toNumber, type Db } from "@/lib/db/client";
+import { signedInActor } from "@/lib/auth/actor";
+import { toNumber } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
+import type { Ctx } from "@/lib/gate/context";
 import { advanceRead, conversationView, conversationViews, messageView, otherParticipant, participantConversation, participantIn } from "./views";
 
 type Page = { page: number; limit: number };
 
-export async function listConversations(db: Db, actor: SignedInActor, q: Page) {
+export async function listConversations(ctx: Ctx, q: Page) {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const me = actor.user.id;
   const [list, [count]] = await Promise.all([
     conversationViews(db, me, undefined, { limit: q.limit, offset: (q.page - 1) * q.limit }),
@@ -29,7 +32,9 @@ export async function listConversations(db: Db, actor: SignedInActor, q: Page) {
  * messages arrive; otherwise `page` counts back from the newest. Reading moves the reader's read
  * position up to the newest message returned.
  */
-export async function listMessages(db: Db, actor: SignedInActor, conversationId: string, q: Page & { before?: string }) {
+export async function listMessages(ctx: Ctx, conversationId: string, q: Page & { before?: string }) {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const me = actor.user.id;
   const c = await participantConversation(db, me, conversationId);
   if (!c) throw notFound("Conversation");
@@ -76,7 +81,9 @@ export async function listMessages(db: Db, actor: SignedInActor, conversationId:
 }
 
 /** Mark a conversation read up to its newest message (the socket client calls this on focus). */
-export async function markConversationRead(db: Db, actor: SignedInActor, conversationId: string): Promise<{ conversation: Conversation }> {
+export async function markConversationRead(ctx: Ctx, conversationId: string): Promise<{ conversation: Conversation }> {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const me = actor.user.id;
   const c = await participantConversation(db, me, conversationId);
   if (!c) throw notFound("Conversation");

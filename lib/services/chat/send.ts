@@ -2,8 +2,8 @@
 // username), optionally about a product, which starts the pair's conversation or continues it.
 // One code path for REST and the socket: both store through storeBatch (./batch.ts), REST as a
 // group of one, so the checks, the row and the delivery are the same whichever door was used.
-import type { SignedInActor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
+import { signedInActor } from "@/lib/auth/actor";
+import type { Ctx } from "@/lib/gate/context";
 import type { ChatMessage, Conversation, SendMessageInput } from "@/lib/schemas/chat";
 import { storeBatch } from "./batch";
 import { conversationView } from "./views";
@@ -17,13 +17,9 @@ export type SendOptions = {
  * Store the message and queue its delivery in one transaction (inside the caller's, if any: the
  * route wrapper's audit transaction for AI accounts), so it is delivered only once it is stored.
  */
-export async function sendMessage(
-  db: Db,
-  actor: SignedInActor,
-  input: SendMessageInput,
-  opts: SendOptions = {},
-): Promise<{ message: ChatMessage; conversation: Conversation }> {
-  return db.transaction(async (tx) => {
+export async function sendMessage(ctx: Ctx, input: SendMessageInput, opts: SendOptions = {}): Promise<{ message: ChatMessage; conversation: Conversation }> {
+  const actor = signedInActor(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
     const [result] = await storeBatch(tx, [{ actor, input, originSocket: opts.originSocket }]);
     if (!result!.ok) throw result!.error;
     const message = result!.message;

@@ -75,10 +75,13 @@ const findUser = (facts: Facts, idOrUsername: string) => facts.users.get(idOrUse
 /** The rules of sending, on the facts: the target, or the ApiError that refuses the message. */
 export async function resolveTarget(tx: Db, facts: Facts, actor: SignedInActor, input: SendMessageInput): Promise<Target> {
   const target = input.conversationId ? existingTarget(facts, actor.user.id, input) : newTarget(facts, actor, input);
-  await assertNotSelfTrade(tx, actor, {
-    userId: target.otherId,
-    sellerProfileId: selfTradeStore(actor, target.productSellerId),
-  });
+  await assertNotSelfTrade(
+    { db: tx, actor },
+    {
+      userId: target.otherId,
+      sellerProfileId: selfTradeStore(actor, target.productSellerId),
+    },
+  );
   return target;
 }
 

@@ -1,9 +1,9 @@
 // Shoutouts: short public posts, optionally about a product, in one public feed.
 import { count, desc, inArray } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { products, shoutouts } from "@/lib/db/schema";
 import { parties, signedIn, tradableProduct } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
 type Row = typeof shoutouts.$inferSelect;
 
@@ -25,7 +25,8 @@ async function views(db: Db, rows: Row[]) {
   }));
 }
 
-export async function postShoutout(db: Db, actor: Actor, input: { content: string; productId?: string }) {
+export async function postShoutout(ctx: Ctx, input: { content: string; productId?: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   if (input.productId) await tradableProduct(db, input.productId);
   const [row] = await db

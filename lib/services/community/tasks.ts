@@ -2,12 +2,12 @@
 // (`claimed`); the claimer completes it with a result (`completed`); the creator may cancel while open.
 import { and, count, desc, eq } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
-import type { Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
 import { assertNotOwnAgent, assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { transition } from "@/lib/services/state/transition";
 import { parties, signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
 type Row = typeof tasks.$inferSelect;
 type Status = Row["status"];
@@ -35,7 +35,8 @@ async function views(db: Db, rows: Row[]) {
   }));
 }
 
-export async function createTask(db: Db, actor: Actor, input: { title: string; description?: string; reward?: number; currency?: string }) {
+export async function createTask(ctx: Ctx, input: { title: string; description?: string; reward?: number; currency?: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const [row] = await db
     .insert(tasks)
@@ -51,7 +52,8 @@ export async function createTask(db: Db, actor: Actor, input: { title: string; d
   return (await views(db, [row!]))[0]!;
 }
 
-export async function listTasks(db: Db, actor: Actor, q: { status?: Status; mine?: "created" | "claimed"; page: number; limit: number }) {
+export async function listTasks(ctx: Ctx, q: { status?: Status; mine?: "created" | "claimed"; page: number; limit: number }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const where = and(
     q.status ? eq(tasks.status, q.status) : q.mine ? undefined : eq(tasks.status, "open"),
@@ -78,17 +80,19 @@ export async function getTask(db: Db, id: string) {
   return (await views(db, [await load(db, id)]))[0]!;
 }
 
-export async function claimTask(db: Db, actor: Actor, id: string) {
+export async function claimTask(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const task = await load(db, id);
   if (task.createdBy === me.user.id) throw new ApiError("forbidden", "You cannot claim your own task");
-  await assertNotSelfTrade(db, me, { userId: task.createdBy });
-  await assertNotOwnAgent(db, me, task.createdBy);
+  await assertNotSelfTrade(ctx, { userId: task.createdBy });
+  await assertNotOwnAgent(ctx, task.createdBy);
   const row = await transition(db, "task", id, { from: ["open"], to: "claimed", set: { claimedBy: me.user.id, claimedAt: new Date() } });
   return (await views(db, [row]))[0]!;
 }
 
-export async function completeTask(db: Db, actor: Actor, id: string, result: string) {
+export async function completeTask(ctx: Ctx, id: string, result: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const task = await load(db, id);
   if (task.claimedBy !== me.user.id) throw new ApiError("forbidden", "Only the user who claimed this task can complete it");
@@ -96,7 +100,8 @@ export async function completeTask(db: Db, actor: Actor, id: string, result: str
   return (await views(db, [row]))[0]!;
 }
 
-export async function cancelTask(db: Db, actor: Actor, id: string) {
+export async function cancelTask(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const task = await load(db, id);
   // Tasks are visible to every signed-in user, so refusing is 403 (as for complete), not 404.

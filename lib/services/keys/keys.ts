@@ -3,9 +3,9 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { newApiKeySecret } from "@/lib/auth/api-keys";
-import type { SignedInActor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
+import { signedInActor } from "@/lib/auth/actor";
 import { apiKeys } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/gate/context";
 
 /** Enough for one key per agent or integration; more live keys mostly means forgotten ones. */
 export const MAX_ACTIVE_KEYS = 25;
@@ -24,7 +24,9 @@ function view(k: KeyRow) {
   };
 }
 
-export async function createApiKey(db: Db, actor: SignedInActor, name: string) {
+export async function createApiKey(ctx: Ctx, name: string) {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   // A key must not mint keys: revoking a leaked key would otherwise leave its offspring alive.
   if (actor.session.via === "api_key") throw new ApiError("forbidden", "Create API keys from a signed-in session (JWT or cookie), not with another key");
   const [active] = await db
@@ -37,7 +39,9 @@ export async function createApiKey(db: Db, actor: SignedInActor, name: string) {
   return { key: view(row!), secret };
 }
 
-export async function listApiKeys(db: Db, actor: SignedInActor, q: { page: number; limit: number }) {
+export async function listApiKeys(ctx: Ctx, q: { page: number; limit: number }) {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const mine = eq(apiKeys.userId, actor.user.id);
   const [rows, [total]] = await Promise.all([
     db
@@ -53,7 +57,9 @@ export async function listApiKeys(db: Db, actor: SignedInActor, q: { page: numbe
 }
 
 /** Revoking is final and repeatable; another account's key is 404, never revealing it exists. */
-export async function revokeApiKey(db: Db, actor: SignedInActor, id: string) {
+export async function revokeApiKey(ctx: Ctx, id: string) {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const where = and(eq(apiKeys.id, id), eq(apiKeys.userId, actor.user.id));
   const [revoked] = await db
     .update(apiKeys)

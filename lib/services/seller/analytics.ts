@@ -6,6 +6,7 @@ import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, inquiries, orders, products, productViews } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
 const DAY = 86_400_000;
 
@@ -37,11 +38,12 @@ async function perDay(db: Db, table: PgTable, sellerCol: PgColumn, timeCol: PgCo
   return { from: from.toISOString(), to: to.toISOString(), total: days.reduce((s, d) => s + d.count, 0), days };
 }
 
-export function viewsPerDay(db: Db, actor: Actor, q: { from?: Date; to?: Date }) {
-  return perDay(db, productViews, productViews.sellerId, productViews.createdAt, store(actor), q);
+export function viewsPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
+  return perDay(ctx.db, productViews, productViews.sellerId, productViews.createdAt, store(ctx.actor), q);
 }
 
-export async function inquiriesPerDay(db: Db, actor: Actor, q: { from?: Date; to?: Date }) {
+export async function inquiriesPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
+  const { db, actor } = ctx;
   const sellerId = store(actor);
   const series = await perDay(db, inquiries, inquiries.sellerId, inquiries.createdAt, sellerId, q);
   const { from, to } = range(q);
@@ -53,12 +55,13 @@ export async function inquiriesPerDay(db: Db, actor: Actor, q: { from?: Date; to
   return { ...series, byStatus: Object.fromEntries(["new", "replied", "closed"].map((s) => [s, Number(byStatus.find((b) => b.status === s)?.n ?? 0)])) };
 }
 
-export function downloadsPerDay(db: Db, actor: Actor, q: { from?: Date; to?: Date }) {
-  return perDay(db, brochureDownloads, brochureDownloads.sellerId, brochureDownloads.createdAt, store(actor), q);
+export function downloadsPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
+  return perDay(ctx.db, brochureDownloads, brochureDownloads.sellerId, brochureDownloads.createdAt, store(ctx.actor), q);
 }
 
 /** The seller dashboard's totals (contract 5). */
-export async function dashboard(db: Db, actor: Actor) {
+export async function dashboard(ctx: Ctx) {
+  const { db, actor } = ctx;
   const sellerId = store(actor);
   const since = new Date(Date.now() - 30 * DAY);
   const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);

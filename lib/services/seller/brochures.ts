@@ -2,9 +2,9 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, brochures, products, uploads } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
 type Row = typeof brochures.$inferSelect;
 const view = (b: Row) => ({
@@ -21,7 +21,8 @@ const view = (b: Row) => ({
 
 const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
-export async function createBrochure(db: Db, actor: Actor, input: { title: string; fileUrl: string; boothId?: string; productIds?: string[] }) {
+export async function createBrochure(ctx: Ctx, input: { title: string; fileUrl: string; boothId?: string; productIds?: string[] }) {
+  const { db, actor } = ctx;
   const sellerId = store(actor);
   const [file] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.url, input.fileUrl)).limit(1);
   if (!file) throw new ApiError("validation_failed", "fileUrl is not a stored upload", { errors: [{ path: "fileUrl", message: "Upload the file first" }] });
@@ -48,7 +49,8 @@ export async function createBrochure(db: Db, actor: Actor, input: { title: strin
   return view(row!);
 }
 
-export async function listOwnBrochures(db: Db, actor: Actor) {
+export async function listOwnBrochures(ctx: Ctx) {
+  const { db, actor } = ctx;
   const rows = await db
     .select()
     .from(brochures)
@@ -58,7 +60,8 @@ export async function listOwnBrochures(db: Db, actor: Actor) {
 }
 
 /** Count one download and answer where the file is. */
-export async function downloadBrochure(db: Db, actor: Actor, id: string, ip: string): Promise<string> {
+export async function downloadBrochure(ctx: Ctx, id: string): Promise<string> {
+  const { db, actor, ip } = ctx;
   return db.transaction(async (tx) => {
     const [b] = await tx
       .update(brochures)

@@ -1,10 +1,10 @@
 // Store settings (the seller profile); AI accounts need store.profile.edit (spec 5.3).
 import { eq } from "drizzle-orm";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
 import { sellerProfiles } from "@/lib/db/schema";
 import { storeBase } from "@/lib/services/catalog/stores";
 import { signedIn } from "@/lib/services/trade/common";
+import type { Ctx } from "@/lib/gate/context";
 
 const view = (s: typeof sellerProfiles.$inferSelect) => ({
   ...storeBase(s),
@@ -16,7 +16,8 @@ const view = (s: typeof sellerProfiles.$inferSelect) => ({
 
 const store = (actor: Actor) => requireStoreId(signedIn(actor));
 
-export async function getSettings(db: Db, actor: Actor) {
+export async function getSettings(ctx: Ctx) {
+  const { db, actor } = ctx;
   const [s] = await db
     .select()
     .from(sellerProfiles)
@@ -24,7 +25,8 @@ export async function getSettings(db: Db, actor: Actor) {
   return view(s!);
 }
 
-export async function updateSettings(db: Db, actor: Actor, changes: Partial<Omit<typeof sellerProfiles.$inferInsert, "id" | "userId">>) {
+export async function updateSettings(ctx: Ctx, changes: Partial<Omit<typeof sellerProfiles.$inferInsert, "id" | "userId">>) {
+  const { db, actor } = ctx;
   const [s] = await db
     .update(sellerProfiles)
     .set({ ...changes, updatedAt: new Date() })

@@ -3,12 +3,13 @@
 // guardian and stays invisible to the buyer until approved.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { inquiries, inquiryReplies, products } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
 import { holdState, transition } from "@/lib/services/state/transition";
+import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
 
 type InquiryRow = typeof inquiries.$inferSelect;
@@ -64,11 +65,12 @@ async function views(db: Db, rows: InquiryRow[], side: "buyer" | "seller") {
   }));
 }
 
-export async function createInquiry(db: Db, actor: Actor, input: { productId: string; message: string }) {
+export async function createInquiry(ctx: Ctx, input: { productId: string; message: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const product = await tradableProduct(db, input.productId);
   assertNotOwnStore(me, product.sellerId);
-  await assertNotSelfTrade(db, me, { sellerProfileId: product.sellerId });
+  await assertNotSelfTrade(ctx, { sellerProfileId: product.sellerId });
   const [row] = await db
     .insert(inquiries)
     .values({ productId: product.id, sellerId: product.sellerId, buyerId: me.user.id, message: input.message, sentByAI: me.type === "ai" })
@@ -91,36 +93,31 @@ async function list(db: Db, where: ReturnType<typeof and>, q: ListQ, side: "buye
   return { inquiries: await views(db, rows, side), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }
 
-export function listBuyerInquiries(db: Db, actor: Actor, q: ListQ) {
-  return list(db, eq(inquiries.buyerId, signedIn(actor).user.id), q, "buyer");
+export function listBuyerInquiries(ctx: Ctx, q: ListQ) {
+  return list(ctx.db, eq(inquiries.buyerId, signedIn(ctx.actor).user.id), q, "buyer");
 }
 
-export function listSellerInquiries(db: Db, actor: Actor, q: ListQ) {
-  const store = actingSellerProfileId(signedIn(actor));
+export function listSellerInquiries(ctx: Ctx, q: ListQ) {
+  const store = actingSellerProfileId(signedIn(ctx.actor));
   if (!store) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
-  return list(db, eq(inquiries.sellerId, store), q, "seller");
+  return list(ctx.db, eq(inquiries.sellerId, store), q, "seller");
 }
 
-export async function closeInquiry(db: Db, actor: Actor, id: string) {
+export async function closeInquiry(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const updated = await transition(db, "inquiry", id, { from: ["new", "replied"], to: "closed", scope: eq(inquiries.buyerId, me.user.id) });
   return (await views(db, [updated], "buyer"))[0]!;
 }
 
-export async function respondInquiry(
-  db: Db,
-  actor: Actor,
-  id: string,
-  input: { message: string; quotedPrice?: number; currency?: string; reason?: string },
-  ip: string,
-) {
-  const me = signedIn(actor);
+export async function respondInquiry(ctx: Ctx, id: string, input: { message: string; quotedPrice?: number; currency?: string; reason?: string }) {
+  const me = signedIn(ctx.actor);
   const store = actingSellerProfileId(me);
   if (!store) throw notFound("Inquiry");
   // One transaction holding the inquiry open: a close arriving meanwhile waits and comes after the reply.
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await holdState(tx, "inquiry", id, { from: ["new", "replied"], scope: eq(inquiries.sellerId, store), verb: "answered" });
-    await assertNotSelfTrade(tx, me, { userId: row.buyerId });
+    await assertNotSelfTrade({ db: tx, actor: me }, { userId: row.buyerId });
     const [product] = await tx.select().from(products).where(eq(products.id, row.productId));
     const currency = input.currency ?? product?.currency ?? null;
     let rule: string | null = null;
@@ -128,7 +125,7 @@ export async function respondInquiry(
       rule =
         currency !== product.currency
           ? `quote in ${currency} for a product listed in ${product.currency}: the guardian checks the conversion`
-          : await discountApprovalRule(tx, me, Number(product.price), input.quotedPrice);
+          : await discountApprovalRule({ db: tx, actor: me }, Number(product.price), input.quotedPrice);
     }
     const [reply] = await tx
       .insert(inquiryReplies)
@@ -146,21 +143,23 @@ export async function respondInquiry(
     let fresh = row;
     if (rule && me.type === "ai" && product) {
       const buyer = (await parties(tx, [row.buyerId])).get(row.buyerId);
-      const a = await requestApproval(tx, me, {
-        kind: "quote",
-        subjectId: reply!.id,
-        summary: {
-          item: product.title,
-          productId: product.id,
-          listPrice: Number(product.price),
-          unitPrice: input.quotedPrice,
-          currency: currency ?? undefined,
-          counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
-          rule,
+      const a = await requestApproval(
+        { ...ctx, db: tx, actor: me },
+        {
+          kind: "quote",
+          subjectId: reply!.id,
+          summary: {
+            item: product.title,
+            productId: product.id,
+            listPrice: Number(product.price),
+            unitPrice: input.quotedPrice,
+            currency: currency ?? undefined,
+            counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
+            rule,
+          },
+          reason: input.reason,
         },
-        reason: input.reason,
-        ip,
-      });
+      );
       pendingApproval = { id: a.id, rule };
     } else {
       fresh = await transition(tx, "inquiry", row.id, { from: ["new", "replied"], to: "replied", verb: "answered" });

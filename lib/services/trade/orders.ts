@@ -4,13 +4,14 @@
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { permissionRefusal } from "@/lib/gate/gate";
 import { ApiError, notFound } from "@/lib/errors";
-import { actingSellerProfileId, type Actor, type SignedInActor } from "@/lib/auth/actor";
+import { actingSellerProfileId, type SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { orders, products } from "@/lib/db/schema";
 import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
 import { transition } from "@/lib/services/state/transition";
+import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
 
 type Row = typeof orders.$inferSelect;
@@ -57,11 +58,12 @@ async function views(db: Db, rows: Row[]) {
   }));
 }
 
-export async function placeOrder(db: Db, actor: Actor, input: { productId: string; quantity: number; note?: string; reason?: string }, ip: string) {
+export async function placeOrder(ctx: Ctx, input: { productId: string; quantity: number; note?: string; reason?: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const product = await tradableProduct(db, input.productId);
   assertNotOwnStore(me, product.sellerId);
-  await assertNotSelfTrade(db, me, { sellerProfileId: product.sellerId });
+  await assertNotSelfTrade(ctx, { sellerProfileId: product.sellerId });
   if (input.quantity < product.moq) {
     throw new ApiError("validation_failed", `The minimum order for this product is ${product.moq}`, {
       errors: [{ path: "quantity", message: `At least ${product.moq}` }],
@@ -74,7 +76,7 @@ export async function placeOrder(db: Db, actor: Actor, input: { productId: strin
       errors: [{ path: "quantity", message: `The total (quantity x ${product.price}) must not exceed ${MONEY_MAX}` }],
     });
   }
-  const rule = me.type === "ai" ? await orderApprovalRule(db, me, { total: Number(total), currency: product.currency }) : null;
+  const rule = me.type === "ai" ? await orderApprovalRule({ db, actor: me }, { total: Number(total), currency: product.currency }) : null;
   const [row] = await db
     .insert(orders)
     .values({
@@ -93,22 +95,24 @@ export async function placeOrder(db: Db, actor: Actor, input: { productId: strin
   let pendingApproval: { id: string; rule: string } | undefined;
   if (rule && me.type === "ai") {
     const shop = (await stores(db, [product.sellerId])).get(product.sellerId);
-    const a = await requestApproval(db, me, {
-      kind: "order",
-      subjectId: row!.id,
-      summary: {
-        item: product.title,
-        productId: product.id,
-        quantity: input.quantity,
-        unitPrice: Number(product.price),
-        total: Number(total),
-        currency: product.currency,
-        counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
-        rule,
+    const a = await requestApproval(
+      { ...ctx, actor: me },
+      {
+        kind: "order",
+        subjectId: row!.id,
+        summary: {
+          item: product.title,
+          productId: product.id,
+          quantity: input.quantity,
+          unitPrice: Number(product.price),
+          total: Number(total),
+          currency: product.currency,
+          counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
+          rule,
+        },
+        reason: input.reason,
       },
-      reason: input.reason,
-      ip,
-    });
+    );
     pendingApproval = { id: a.id, rule };
   }
   return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
@@ -122,7 +126,8 @@ function sideWhere(me: SignedInActor, as: "buyer" | "seller") {
   return and(eq(orders.sellerId, store), ne(orders.status, "pending_guardian_approval"));
 }
 
-export async function listOrders(db: Db, actor: Actor, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
+export async function listOrders(ctx: Ctx, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
+  const { db, actor } = ctx;
   const where = and(sideWhere(signedIn(actor), q.as), q.status ? eq(orders.status, q.status) : undefined);
   const rows = await db
     .select()
@@ -144,7 +149,8 @@ async function participantOrder(db: Db, me: SignedInActor, id: string) {
   throw notFound("Order");
 }
 
-export async function getOrder(db: Db, actor: Actor, id: string) {
+export async function getOrder(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const { row } = await participantOrder(db, signedIn(actor), id);
   return (await views(db, [row]))[0]!;
 }
@@ -154,7 +160,8 @@ const TRANSITIONS = {
   fulfill: { side: "seller", from: ["confirmed"], to: "fulfilled" },
 } as const;
 
-export async function advanceOrder(db: Db, actor: Actor, id: string, action: keyof typeof TRANSITIONS) {
+export async function advanceOrder(ctx: Ctx, id: string, action: keyof typeof TRANSITIONS) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const t = TRANSITIONS[action];
   const { side } = await participantOrder(db, me, id);
@@ -167,7 +174,8 @@ export async function advanceOrder(db: Db, actor: Actor, id: string, action: key
  * The buyer cancels a held or placed order; the store a placed or confirmed one. An AI account needs
  * the permission of its side (order.place for the buyer, order.fulfill for the store).
  */
-export async function cancelOrder(db: Db, actor: Actor, id: string) {
+export async function cancelOrder(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const { side } = await participantOrder(db, me, id);
   // The permission depends on the side, known only now: the gate's rule, applied here.

@@ -1,10 +1,11 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
 import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
-import { actingSellerProfileId, type Actor } from "@/lib/auth/actor";
+import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { requirements, users } from "@/lib/db/schema";
 import { transition } from "@/lib/services/state/transition";
+import type { Ctx } from "@/lib/gate/context";
 import { parties, signedIn } from "./common";
 
 type Row = typeof requirements.$inferSelect;
@@ -30,7 +31,8 @@ async function views(db: Db, rows: Row[], withBuyer: boolean) {
   }));
 }
 
-export async function createRequirement(db: Db, actor: Actor, input: { title: string; description?: string; budget?: number; currency?: string }) {
+export async function createRequirement(ctx: Ctx, input: { title: string; description?: string; budget?: number; currency?: string }) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const [row] = await db
     .insert(requirements)
@@ -48,7 +50,8 @@ export async function createRequirement(db: Db, actor: Actor, input: { title: st
 
 type Q = { status?: "open" | "closed"; q?: string; page: number; limit: number };
 
-export async function listOwnRequirements(db: Db, actor: Actor, q: Q) {
+export async function listOwnRequirements(ctx: Ctx, q: Q) {
+  const { db, actor } = ctx;
   const where = and(eq(requirements.buyerId, signedIn(actor).user.id), q.status ? eq(requirements.status, q.status) : undefined);
   const rows = await db
     .select()
@@ -68,7 +71,8 @@ export async function listOwnRequirements(db: Db, actor: Actor, q: Q) {
  * `GET /api/buyer/requirements`. Buyer-data isolation (contract 3): an AI account never sees the
  * requirements of its guardian or its sibling AI account.
  */
-export async function browseRequirements(db: Db, actor: Actor, q: Q) {
+export async function browseRequirements(ctx: Ctx, q: Q) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   if (!actingSellerProfileId(me)) {
     throw new ApiError("seller_profile_required", "Open purchase requirements are listed to stores only; your own are at GET /api/buyer/requirements", {
@@ -99,7 +103,8 @@ export async function browseRequirements(db: Db, actor: Actor, q: Q) {
   return { requirements: await views(db, rows, true), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }
 
-export async function closeRequirement(db: Db, actor: Actor, id: string) {
+export async function closeRequirement(ctx: Ctx, id: string) {
+  const { db, actor } = ctx;
   const me = signedIn(actor);
   const row = await transition(db, "requirement", id, { from: ["open"], to: "closed", scope: eq(requirements.buyerId, me.user.id) });
   return (await views(db, [row], false))[0]!;

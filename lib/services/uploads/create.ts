@@ -2,10 +2,11 @@
 // the uploader's store) in one transaction. A failed write removes the stored file again.
 import { eq } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
-import type { SignedInActor } from "@/lib/auth/actor";
+import { signedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { sellerProfiles, uploads } from "@/lib/db/schema";
 import { storage } from "@/lib/storage";
+import type { Ctx } from "@/lib/gate/context";
 import { HUMAN_ONLY_TYPES } from "./policy";
 import { receiveUpload } from "./receive";
 
@@ -13,7 +14,9 @@ export type UploadResultView = { url: string; name: string; size: number; mimeTy
 
 export const uploadUrl = (key: string) => `/uploads/${key}`;
 
-export async function createUpload(db: Db, actor: SignedInActor, req: Request): Promise<UploadResultView> {
+export async function createUpload(ctx: Ctx, req: Request): Promise<UploadResultView> {
+  const db = ctx.db;
+  const actor = signedInActor(ctx.actor);
   const received = await receiveUpload(req, (type) => {
     if (actor.type === "ai" && HUMAN_ONLY_TYPES.has(type)) {
       throw new ApiError("ai_not_allowed", `AI accounts may not upload a store ${type}; use boothLogo/boothBanner for a booth`);

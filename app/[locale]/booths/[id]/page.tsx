@@ -4,8 +4,8 @@ import { cache } from "react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { BoothShowcase } from "@/components/catalog/booth-showcase";
 import { ProductCard } from "@/components/catalog/product-card";
-import { ANONYMOUS } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
+import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
@@ -14,7 +14,7 @@ import { orNull } from "@/lib/services/catalog/page-data";
 
 export const dynamic = "force-dynamic";
 // Metadata and page read the same record once per request.
-const load = cache(async (id: string) => orNull(getBooth(await getDb(), ANONYMOUS, id)));
+const load = cache(async (id: string) => orNull(getBooth(pageCtx(await getDb()), id)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {

@@ -5,8 +5,8 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { JsonLd } from "@/components/catalog/json-ld";
 import { AiBadge, ProductCard } from "@/components/catalog/product-card";
 import { ProductActions } from "@/components/catalog/product-actions";
-import { ANONYMOUS } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
+import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 // Metadata and page read the product (and count the view) once per request. Anonymous answers are
 // kept as HTML by lib/pages/page-cache.ts while what they show is unchanged; the view of a cached
 // answer is counted there.
-const load = cache(async (id: string, locale: Locale) => orNull(getProduct(await getDb(), ANONYMOUS, id, locale)));
+const load = cache(async (id: string, locale: Locale) => orNull(getProduct(pageCtx(await getDb()), id, locale)));
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
