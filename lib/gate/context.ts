@@ -2,7 +2,7 @@
 // 0004): the database (or the transaction) to use, the caller, and where the call came from. The
 // REST wrapper (lib/api/route.ts) builds it from the request; the constructors below are for the
 // callers that have no request of their own.
-import { ANONYMOUS, type Actor, type SignedInActor } from "@/lib/auth/actor";
+import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { Channel } from "./gate";
@@ -13,11 +13,6 @@ export type Ctx<A extends Actor = Actor> = { db: Db; actor: A; ip: string; reque
 /** A server component's or server action's call, as the signed-in account or anonymous. */
 export function pageCtx(db: Db, actor: Actor = ANONYMOUS): Ctx {
   return { db, actor, ip: "", requestId: newId(), userAgent: "", channel: "page" };
-}
-
-/** A call from an open chat socket, as the socket's account. */
-export function socketCtx(db: Db, actor: SignedInActor, ip: string, userAgent = ""): Ctx<SignedInActor> {
-  return { db, actor, ip, requestId: newId(), userAgent, channel: "socket" };
 }
 
 /** The server's own calls (start-up jobs, seeds, scripts, tests), as `actor` (anonymous by default). */

@@ -33,7 +33,14 @@ export async function gateBrowsePage(req: IncomingMessage, res: ServerResponse, 
   const refusal = permissionRefusal(actor, "product.browse");
   const target = (req.url ?? "/").split("?")[0]!.slice(0, 300);
   const details = refusal ? `permission_denied: page ${req.method} ${target} -> 403` : `page ${req.method} ${target}`;
-  await auditRecord(db, actor, { permission: "product.browse" }, clientIp(req.headers as Record<string, unknown>), !refusal, details);
+  // A view is what the person (or agent) asked for, not what the browser fetched ahead: a link's
+  // prefetch is refused but not recorded, nor a refused client-side navigation, which the browser
+  // then repeats as a full page load (recorded once, there).
+  const prefetch = req.headers["next-router-prefetch"] !== undefined || /prefetch/i.test(String(req.headers["sec-purpose"] ?? req.headers.purpose ?? ""));
+  const refusedRsc = refusal !== null && req.headers.rsc !== undefined;
+  if (!prefetch && !refusedRsc) {
+    await auditRecord(db, actor, { permission: "product.browse" }, clientIp(req.headers as Record<string, unknown>), !refusal, details);
+  }
   if (!refusal) return true;
   const body = refusalPage(locale);
   res.writeHead(403, {

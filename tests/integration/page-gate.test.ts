@@ -30,6 +30,12 @@ describe("catalog pages for an AI account in a browser", () => {
       if (path.startsWith("/zh/")) expect(html).toContain("此 AI 账户无权访问");
       if (path.startsWith("/ar/")) expect(html).toContain('dir="rtl"');
     }
+    // A link's prefetch is refused too, but it is the browser's guess, not a view: not recorded.
+    const prefetch = await fetch(`${baseUrl()}/search?q=prefetched`, {
+      headers: { cookie: signIn.sessionCookie!, rsc: "1", "next-router-prefetch": "1" },
+      redirect: "manual",
+    });
+    expect(prefetch.status).toBe(403);
     // Pages outside the catalog, and people, are not concerned.
     expect((await page("/")).status).toBe(200);
     const person = await fetch(`${baseUrl()}/products/${product.id}`);
