@@ -60,7 +60,7 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
 
   const money = (v: number | undefined, currency?: string) =>
     v === undefined ? "—" : currency ? format.number(v, { style: "currency", currency }) : format.number(v);
-  const kindLabel = { order: t("kindOrder"), quote: t("kindQuote"), price: t("kindPrice") };
+  const kindLabel = { order: t("kindOrder"), quote: t("kindQuote"), price: t("kindPrice"), task: t("kindTask") };
   const statusLabel = { pending: t("statusPending"), approved: t("statusApproved"), rejected: t("statusRejected"), expired: t("statusExpired") };
 
   return (

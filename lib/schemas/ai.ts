@@ -107,7 +107,7 @@ export const ApprovalSchema = z
     id: z.string(),
     aiUserId: z.string(),
     aiUsername: z.string().optional(),
-    kind: z.enum(["order", "quote", "price"]),
+    kind: z.enum(["order", "quote", "price", "task"]),
     subjectId: z.string(),
     summary: z.looseObject({ item: z.string(), rule: z.string() }),
     reason: z.string().nullable(),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PageQuery } from "./common";
 import { Currency, Price } from "./products";
+import { TASK_STATUSES } from "@/lib/db/schema";
 
 const Paging = PageQuery.shape;
 const Party = z.object({ id: z.string(), username: z.string(), isAI: z.boolean() });
@@ -21,7 +22,7 @@ export const ShoutoutSchema = z
   .meta({ id: "Shoutout" });
 export const ShoutoutFeedQuery = z.object({ ...Paging });
 
-export const TASK_STATUS = z.enum(["open", "claimed", "completed", "cancelled"]);
+export const TASK_STATUS = z.enum(TASK_STATUSES);
 export const CreateTaskBody = z
   .object({
     title: z.string().trim().min(1).max(200),

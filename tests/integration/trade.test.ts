@@ -215,6 +215,41 @@ describe("requirements, shoutouts, tasks", () => {
     expect(feed.body.shoutouts.find((s) => s.content === text)).toMatchObject({ sentByAI: true, author: { isAI: true } });
   });
 
+  it("holds an AI account's task whose reward its guardian's mandate does not cover, unseen by others until approved", async () => {
+    const g = await createGuardianWithAi();
+    const ai = await login(g.aiBuyer.username, g.aiPassword);
+    const other = await buyer();
+    type Task = { id: string; status: string };
+    const post = (title: string, reward: number) => api<{ task: Task }>("/api/marketplace/tasks", { token: ai, json: { title, reward, currency: "USD" } });
+    const small = await post("Small job", 100);
+    expect(small.body.task.status).toBe("open");
+    const big = (await post("Big job", 999_999_999_999.99)).body.task;
+    expect(big.status).toBe("pending_guardian_approval");
+    // Nobody else sees it or can act on it; its creator does.
+    expect((await api(`/api/marketplace/tasks/${big.id}`, { token: other.token })).status).toBe(404);
+    expect((await api(`/api/marketplace/tasks/${big.id}/claim`, { method: "POST", token: other.token })).status).toBe(404);
+    const listed = await api<{ tasks: Task[] }>("/api/marketplace/tasks?status=pending_guardian_approval&limit=100", { token: other.token });
+    expect(listed.body.tasks.map((t) => t.id)).not.toContain(big.id);
+    expect((await api<{ task: Task }>(`/api/marketplace/tasks/${big.id}`, { token: ai })).body.task.status).toBe("pending_guardian_approval");
+    // The guardian sees what it would release, and approves: the task opens for others.
+    const pending = await api<{ approvals: { id: string; kind: string; subjectId: string; summary: { total: number; rule: string } }[] }>(
+      "/api/ai/approvals?status=pending",
+      { token: g.guardianToken },
+    );
+    const approval = pending.body.approvals.find((a) => a.subjectId === big.id)!;
+    expect(approval).toMatchObject({ kind: "task", summary: { total: 999_999_999_999.99, rule: expect.stringContaining("threshold") } });
+    expect((await api(`/api/ai/approvals/${approval.id}/approve`, { method: "POST", token: g.guardianToken })).status).toBe(200);
+    expect((await api<{ task: Task }>(`/api/marketplace/tasks/${big.id}/claim`, { method: "POST", token: other.token })).body.task.status).toBe("claimed");
+    // A rejected one stays its creator's alone.
+    const refused = (await post("Refused job", 7000)).body.task;
+    const second = (
+      await api<{ approvals: { id: string; subjectId: string }[] }>("/api/ai/approvals?status=pending", { token: g.guardianToken })
+    ).body.approvals.find((a) => a.subjectId === refused.id)!;
+    expect((await api(`/api/ai/approvals/${second.id}/reject`, { method: "POST", token: g.guardianToken })).status).toBe(200);
+    expect((await api<{ task: Task }>(`/api/marketplace/tasks/${refused.id}`, { token: ai })).body.task.status).toBe("rejected");
+    expect((await api(`/api/marketplace/tasks/${refused.id}`, { token: other.token })).status).toBe(404);
+  });
+
   it("open -> claimed -> completed; creator cancels only open; no claiming your own or your sibling's", async () => {
     const g = await createGuardianWithAi();
     const aiBuyer = await login(g.aiBuyer.username, g.aiPassword);

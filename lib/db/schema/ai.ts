@@ -93,7 +93,7 @@ export const approvals = pgTable(
     guardianId: text("guardian_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["order", "quote", "price"] }).notNull(),
+    kind: text("kind", { enum: ["order", "quote", "price", "task"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     /** What exactly is asked: item, quantity, price, total, counterparty. */
     summary: jsonb("summary").notNull(),

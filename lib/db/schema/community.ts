@@ -19,7 +19,8 @@ export const shoutouts = pgTable(
   (t) => [index("shoutouts_created_idx").on(t.createdAt)],
 );
 
-export const TASK_STATUSES = ["open", "claimed", "completed", "cancelled"] as const;
+/** A task with a reward from an AI account may wait for its guardian first (contract 9.1: a reward is money under the mandate). */
+export const TASK_STATUSES = ["pending_guardian_approval", "open", "claimed", "completed", "cancelled", "rejected", "expired"] as const;
 
 export const tasks = pgTable(
   "tasks",

@@ -1,4 +1,5 @@
-// Guardian confirmation (contract 3): large AI_BUYER orders and deep AI_SELLER discounts are held
+// Guardian confirmation (contract 3): large AI_BUYER orders, deep AI_SELLER discounts and large task
+// rewards (contract 9.1) are held
 // as `pending_guardian_approval`, listed for the guardian, approved or rejected, and expire after
 // 72 h. Each kind knows how to release, reject or expire the record it holds.
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { writeAudit } from "./audit";
 
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
 
-export type ApprovalKind = "order" | "quote" | "price";
+export type ApprovalKind = "order" | "quote" | "price" | "task";
 export type ApprovalSummary = {
   item: string;
   productId?: string;
@@ -48,6 +49,11 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
     const reply = await transition(db, "reply", subjectId, { ...change, verb: "approved" });
     // The first visible reply answers a new inquiry; one already replied or closed stays as it is.
     await transitionIfStill(db, "inquiry", reply.inquiryId, { from: ["new"], to: "replied" });
+  },
+  async task(db, subjectId, outcome) {
+    const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "open" : outcome } as const;
+    if (outcome === "approved") await transition(db, "task", subjectId, { ...change, verb: "approved" });
+    else await transitionIfStill(db, "task", subjectId, change);
   },
   async price(db, subjectId, outcome, summary) {
     if (outcome !== "approved" || summary.unitPrice === undefined) return;
