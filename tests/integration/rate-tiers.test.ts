@@ -138,6 +138,32 @@ describe("rate tiers with small limits", () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
+  it("counts NextAuth's credentials callback against the anonymous tier (a sign-in attempt), not its session and CSRF reads", async () => {
+    const ip = "198.51.100.91";
+    const headers = { "x-forwarded-for": ip };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const csrfRes = await fetch(`${server.url}/api/auth/csrf`, { headers });
+      const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+      const cookie = csrfRes.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const res = await fetch(`${server.url}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, email: "nobody-here", password: "wrong-password", json: "true" }).toString(),
+        redirect: "manual",
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get("content-type")).toContain("application/problem+json");
+    }
+    // Five attempts pass to NextAuth (refused sign-ins), the sixth is braked; the CSRF reads never counted.
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect((await fetch(`${server.url}/api/auth/session`, { headers })).status).toBe(200);
+  });
+
   it("counts a socket's invalid auth frames against the anonymous tier of its address: the 6th is closed as a policy breach", async () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
