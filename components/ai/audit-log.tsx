@@ -6,7 +6,7 @@ import { apiFetch } from "@/components/lib/api-client";
 import { Pager } from "@/components/ui/pager";
 
 type Entry = { id: string; seq: number; action: string; details: string; ip: string; timestamp: string; success: boolean; refusedCount?: number };
-type Page = { logs: Entry[]; page: number; limit: number; total: number; chainValid: boolean; actions: string[] };
+type Page = { logs: Entry[]; page: number; limit: number; total: number; totalRelation?: "eq" | "gte"; chainValid: boolean; actions: string[] };
 type Filters = { action: string; success: string; from: string; to: string };
 const EMPTY: Filters = { action: "", success: "", from: "", to: "" };
 const LIMIT = 20;
@@ -77,7 +77,9 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
             {data.chainValid ? t("chainValid") : t("chainBroken")}
           </span>
         )}
-        {data && <span className="text-sm text-slate-500">{t("totalEntries", { count: data.total })}</span>}
+        {data && (
+          <span className="text-sm text-slate-500">{t(data.totalRelation === "gte" ? "totalEntriesAtLeast" : "totalEntries", { count: data.total })}</span>
+        )}
         <a
           href={`/api/ai/audit-logs?${query({ format: "csv" })}`}
           download

@@ -90,6 +90,9 @@ export const AuditLogPage = z
     page: z.number(),
     limit: z.number(),
     total: z.number(),
+    totalRelation: z.enum(["eq", "gte"]).meta({
+      description: "`gte` when a filtered count stopped at 10,000 matches (`total` is then a lower bound); unfiltered totals are exact",
+    }),
     chainValid: z.boolean().meta({ description: "false when any stored row was altered, removed or reordered" }),
     chainBrokenAt: z
       .number()

@@ -52,4 +52,23 @@ describe("the audit log through the gate", () => {
     expect([...p1.body.logs, ...p2.body.logs].map((l) => l.seq)).toEqual(page.body.logs.slice(0, 10).map((l) => l.seq));
     expect(p2.body.logs.map((l) => l.seq)).toEqual([0, 1, 2, 3, 4].map((i) => page.body.total - 5 - i));
   });
+
+  it("stops a filtered count at 10,000 (totalRelation gte) while the unfiltered total stays exact", async () => {
+    const ai = g.aiSeller.aiUserId;
+    await server.withDb((q) =>
+      q(
+        `insert into audit_logs (id, ai_user_id, guardian_id, seq, action, details, ip, success, prev_hash, hash)
+         select 'bulk-' || n, $1, $2, n, 'product.browse', 'bulk', '127.0.0.1', true, repeat('0', 64), repeat('0', 64)
+         from generate_series(1, 10050) n`,
+        [ai, g.guardian.id],
+      ),
+    );
+    const page = (query: string) => api<Page & { totalRelation: string }>(`/api/ai/audit-logs?aiUserId=${ai}&limit=5${query}`, { token: g.guardianToken });
+    const filtered = await page("&action=product.browse");
+    expect(filtered.status).toBe(200);
+    expect(filtered.body).toMatchObject({ total: 10_000, totalRelation: "gte" });
+    const all = await page("");
+    expect(all.body).toMatchObject({ total: 10_050, totalRelation: "eq" });
+    expect(all.body.logs.map((l) => l.seq)).toEqual([10_050, 10_049, 10_048, 10_047, 10_046]);
+  });
 });

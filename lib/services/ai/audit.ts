@@ -72,6 +72,9 @@ export async function verifyAuditChain(db: Db, aiUserId: string): Promise<boolea
   return (await auditChainBreak(db, aiUserId)) === null;
 }
 
+/** Matches a filtered page counts at most (`totalRelation: "gte"` past it); unfiltered totals are exact. */
+export const COUNT_CAP = 10_000;
+
 /** Rows verified per call of verifyChainSince: what one page view spends on catching up. */
 export const VERIFY_BATCH = 5000;
 
@@ -193,12 +196,11 @@ export async function listAuditLogs(db: Db, f: AuditFilter) {
           .where(and(eq(auditLogs.aiUserId, f.aiUserId), lte(auditLogs.seq, top - offset)))
           .orderBy(desc(auditLogs.seq))
           .limit(f.limit),
+    // A filtered count stops past COUNT_CAP matches, so no page reads a million rows to count them.
     filtered
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditLogs)
-          .where(auditWhere(f))
-          .then(([c]) => Number(c?.n ?? 0))
+      ? sqlRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${auditLogs} where ${auditWhere(f)} limit ${COUNT_CAP + 1}) capped`).then(
+          ([c]) => Number(c?.n ?? 0),
+        )
       : top,
     verifyChainSince(db, f.aiUserId),
     actionNames(db, f.aiUserId),
@@ -221,7 +223,8 @@ export async function listAuditLogs(db: Db, f: AuditFilter) {
     logs: rows.map((r) => toView(r, refused.get(r.seq))),
     page: f.page,
     limit: f.limit,
-    total,
+    total: filtered ? Math.min(total, COUNT_CAP) : total,
+    totalRelation: filtered && total > COUNT_CAP ? ("gte" as const) : ("eq" as const),
     chainValid: brokenAt === null,
     chainBrokenAt: brokenAt,
     chainVerifiedThrough: chain.verifiedThrough,
