@@ -77,18 +77,23 @@ export async function readBody(req: Request, limit = JSON_BODY_LIMIT): Promise<s
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
   if (!req.body) return "";
-  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
+  await eachChunk(req.body, limit, (chunk) => chunks.push(chunk));
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+}
+
+/** Read a body chunk by chunk, refusing (and no longer reading) past `limit` bytes. */
+export async function eachChunk(body: ReadableStream<Uint8Array>, limit: number, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  const reader = body.getReader();
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
       throw new ApiError("payload_too_large", `The body exceeds ${limit} bytes`);
     }
-    chunks.push(value);
+    onChunk(value);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { applicationName, instanceId } from "@/lib/instance";
 import { ApiError } from "@/lib/errors";
+import { eachChunk } from "./body";
 import { textResponse } from "./text-response";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -51,16 +52,7 @@ export function streamedBody(req: Request, method: string, path: string): Stream
     req: handed,
     digest: () => (ended ? final() : null),
     async drain() {
-      const reader = handed.body?.getReader();
-      for (let size = 0; reader;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > STREAMED_LIMIT) {
-          await reader.cancel().catch(() => {});
-          throw new ApiError("payload_too_large", `The body exceeds ${STREAMED_LIMIT} bytes`);
-        }
-      }
+      if (handed.body) await eachChunk(handed.body, STREAMED_LIMIT, () => {});
       return final();
     },
   };

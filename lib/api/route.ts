@@ -283,9 +283,12 @@ function unavailable(err: unknown): ApiError {
   return new ApiError("service_unavailable", "The database is unavailable; retry shortly", { headers: { "Retry-After": "5" } });
 }
 
-const DB_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|PGlite is closed/i;
+// Connection failures, and PostgreSQL's own "going away" codes: admin/crash shutdown, cannot
+// connect now (57P01-57P03) and connection exceptions (08xxx).
+const DB_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|PGlite is closed|^57P0[123]\b|^08[0-9A-Z]{3}\b/i;
 
-function toApiError(err: unknown, requestId: string): ApiError {
+/** Any failure as an ApiError: database outages 503, anything unknown 500 (logged). */
+export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
   const code = (err as { code?: unknown })?.code;
   const text = `${String(code ?? "")} ${(err as Error)?.message ?? ""}`;
