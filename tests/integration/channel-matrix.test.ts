@@ -1,11 +1,11 @@
-// One gate for every channel (contract 9.1): each governed operation, driven through every channel
-// that reaches it (REST, the /api-less alias, MCP, the chat socket, the web pages) by an AI account
+// One gate for every channel (contract 9.1): the governed operations, driven through every channel
+// that reaches each (REST, the /api-less alias, MCP, the chat socket, the web pages) by an AI account
 // with the permission off and then on, gets the same decision on each channel and leaves one audit
 // row per call with the same action: a refusal (permission_denied) while off, a success while on.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Permission } from "@/lib/ai/permissions";
-import { api, baseUrl, createGuardianWithAi, createProduct, createSeller, createUser, credentialsSignIn, login } from "../support/api";
+import { api, baseUrl, createGuardianWithAi, createProduct, createSeller, createUser, credentialsSignIn, login, someCategory } from "../support/api";
 import { createApiKey, mcpClient, type ToolResult } from "../support/mcp";
 import { chatSocket, sleep } from "../support/ws";
 
@@ -19,6 +19,8 @@ let seller: Agent;
 let productId: string;
 let ownProductId: string;
 let strangerId: string;
+let categoryId: string;
+let inquiryId: string;
 
 const restVerdict = (res: { status: number; body: Record<string, unknown> | null }): Verdict =>
   res.status === 403 && res.body?.code === "permission_denied"
@@ -120,6 +122,45 @@ const ROWS: { permission: Permission; who: () => Agent; channels: Record<string,
     channels: rest("POST", "/api/marketplace/tasks", () => ({ title: "Matrix task" })),
   },
   {
+    permission: "order.view",
+    who: () => buyer,
+    channels: {
+      ...rest("GET", "/api/orders"),
+      mcp: (a) => tool(a, "list_orders", {}),
+    },
+  },
+  {
+    permission: "shoutout.post",
+    who: () => buyer,
+    channels: rest("POST", "/api/shoutout", () => ({ content: "Matrix shoutout over a channel" })),
+  },
+  {
+    permission: "product.create",
+    who: () => seller,
+    channels: {
+      ...rest("POST", "/api/products", () => ({ title: "Matrix product", price: 10, currency: "USD", category: categoryId, moq: 1, keywords: ["matrix"] })),
+      mcp: (a) =>
+        tool(a, "create_product", { title: "Matrix product over MCP", price: 10, currency: "USD", category: categoryId, moq: 1, keywords: ["matrix"] }),
+    },
+  },
+  {
+    permission: "inquiry.respond",
+    who: () => seller,
+    channels: {
+      ...rest(
+        "POST",
+        () => `/api/seller/inquiries/${inquiryId}/respond`,
+        () => ({ message: "Matrix reply over a channel" }),
+      ),
+      mcp: (a) => tool(a, "respond_inquiry", { id: inquiryId, message: "Matrix reply over MCP" }),
+    },
+  },
+  {
+    permission: "booth.edit",
+    who: () => seller,
+    channels: rest("POST", "/api/booths", () => ({ name: "Matrix booth" })),
+  },
+  {
     permission: "product.update",
     who: () => seller,
     channels: {
@@ -139,6 +180,14 @@ beforeAll(async () => {
   productId = (await createProduct(store.token, { title: "Matrix lamp", keywords: ["matrix"] })).id;
   ownProductId = (await createProduct(g.guardianToken, { title: "Guardian lamp", keywords: ["matrix"] })).id;
   strangerId = (await createUser()).id;
+  categoryId = (await someCategory()).leaf.id;
+  // A stranger's inquiry to the guardian's store, for its AI seller to answer.
+  const asker = await createUser();
+  const inquiry = await api<{ inquiry: { id: string } }>("/api/buyer/inquiries", {
+    token: await login(asker.username, asker.password),
+    json: { productId: ownProductId, message: "Matrix question to the store" },
+  });
+  inquiryId = inquiry.body.inquiry.id;
   buyer = await agent(g.aiBuyer.username, g.aiBuyer.aiUserId);
   seller = await agent(g.aiSeller.username, g.aiSeller.aiUserId);
 }, 300_000);
