@@ -16,7 +16,7 @@ export const getFxRatesOp = defineOperation({
   tags: ["Money"],
   access: "public",
   permission: "none",
-  action: "fx_rates.read",
+  action: "money.fx_rates",
   transactional: false,
   responses: { 200: { description: "The current rates", schema: FxRatesSchema }, ...errorResponses(429) },
 });
