@@ -51,9 +51,10 @@ export function UserMenu() {
               ["/seller", t("seller")],
               ["/seller/ai-accounts", t("aiAgents")],
               ["/settings/api-keys", t("apiKeys")],
+              ["/admin/fx-rates", t("fxRates")],
             ] as const
           )
-            .filter(([href]) => !(me.isAI && href === "/seller/ai-accounts"))
+            .filter(([href]) => !(me.isAI && href === "/seller/ai-accounts") && (href !== "/admin/fx-rates" || me.role === "ADMIN"))
             .map(([href, label]) => (
               <li key={href}>
                 <Link href={href} className="block px-4 py-2 hover:bg-slate-50">

@@ -1,5 +1,7 @@
-/** Currencies offered in forms (the API accepts any ISO 4217 code). */
-export const CURRENCIES = ["USD", "EUR", "CNY", "GBP", "JPY", "KRW", "INR", "BRL", "RUB", "TRY", "THB", "IDR", "VND", "AED", "SAR"];
+import { CURRENCY_OPTIONS } from "@/lib/money/currencies";
+
+/** Currencies offered in forms: exactly the ISO 4217 list the API accepts (lib/money/currencies.ts), common ones first. */
+export const CURRENCIES = CURRENCY_OPTIONS;
 
 /** An amount with its currency, as two named form fields. */
 export function MoneyFields({ amountName, amountLabel, currencyLabel }: { amountName: string; amountLabel: string; currencyLabel: string }) {

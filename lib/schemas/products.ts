@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { LinkUrl, MONEY_MAX, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
+import { Currency } from "./money";
+
+/** The currency field lives in ./money.ts; re-exported for the schemas that import it from here. */
+export { Currency };
 
 export const KEYWORDS_MAX = 50;
 /** Totals are exact up to this many matches, and no page starts past it (contract 9.3). */
@@ -32,12 +36,6 @@ export const Price = z
   .max(MONEY_MAX)
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals")
   .meta({ example: 12.5 });
-export const Currency = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, "An ISO 4217 code such as USD")
-  .transform((c) => c.toUpperCase())
-  .meta({ example: "USD" });
 const Moq = z.number().int().min(1).max(1_000_000_000);
 const Url = LinkUrl;
 const Id = z.string().trim().min(1).max(100);

@@ -328,6 +328,13 @@ const ROWS: Record<string, Row> = {
   "GET /api/keys": { path: () => "/api/keys", other: 200 },
   "DELETE /api/keys/{id}": { path: (w) => `/api/keys/${w.buyerKey}`, expect: { buyer: 200 } },
   "PUT /api/admin/rate-tiers": { path: () => "/api/admin/rate-tiers", body: () => ({ userId: w.accounts.buyer.id, tier: "standard" }), other: 200 },
+  "GET /api/fx-rates": { path: () => "/api/fx-rates", other: 200 },
+  // XCD: a currency no other test converts with.
+  "PUT /api/admin/fx-rates": {
+    path: () => "/api/admin/fx-rates",
+    body: () => ({ date: new Date().toISOString().slice(0, 10), rates: { XCD: 2.7 } }),
+    other: 200,
+  },
   "POST /mcp": {
     path: () => "/mcp",
     via: "apiKey",

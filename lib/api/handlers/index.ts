@@ -2,6 +2,7 @@
 // in app/api (which re-export them for Next) and the MCP tools (lib/mcp/tools.ts) are served from.
 // Each handler carries its operation (route() attaches it), so paths come from the operations.
 import * as accountsCreate from "./accounts-create";
+import * as adminFxRates from "./admin-fx-rates";
 import * as adminRateTiers from "./admin-rate-tiers";
 import * as aiAccounts from "./ai-accounts";
 import * as aiApprovalsIdApprove from "./ai-approvals-id-approve";
@@ -31,6 +32,7 @@ import * as chatMessagesConversationId from "./chat-messages-conversationId";
 import * as chatMessages from "./chat-messages";
 import * as exhibitionsId from "./exhibitions-id";
 import * as exhibitions from "./exhibitions";
+import * as fxRates from "./fx-rates";
 import * as health from "./health";
 import * as keysId from "./keys-id";
 import * as keys from "./keys";
@@ -66,6 +68,7 @@ import * as userProfile from "./user-profile";
 
 export const HANDLER_MODULES = [
   accountsCreate,
+  adminFxRates,
   adminRateTiers,
   aiAccounts,
   aiApprovalsIdApprove,
@@ -95,6 +98,7 @@ export const HANDLER_MODULES = [
   chatMessages,
   exhibitionsId,
   exhibitions,
+  fxRates,
   health,
   keysId,
   keys,

@@ -13,4 +13,5 @@ export * from "./seller";
 export * from "./chat";
 export * from "./keys";
 export * from "./admin";
+export * from "./money";
 export * from "./mcp";

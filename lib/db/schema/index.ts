@@ -5,3 +5,4 @@ export * from "./trade";
 export * from "./chat";
 export * from "./community";
 export * from "./infra";
+export * from "./money";

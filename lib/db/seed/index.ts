@@ -1,10 +1,11 @@
-// Start-up seeding of an empty database: the category tree always (reference data), and with
-// SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products.
+// Start-up seeding of an empty database: the category tree and the reference exchange rates always
+// (reference data), and with SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "../client";
 import { categories, exhibitions, products, sellerProfiles, users } from "../schema";
 import { CATEGORY_TREE } from "./categories-data";
+import { seedFxRates } from "./fx-rates";
 import { DEMO_PRODUCTS } from "./demo-products-data";
 import { searchColumns } from "@/lib/search/normalize";
 
@@ -19,6 +20,7 @@ export const DEMO_ACCOUNTS = {
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ categories: number; demo: boolean }> {
   const seededCategories = await seedCategories(db);
+  await seedFxRates(db);
   await backfillSearchColumns(db);
   if (options.admin) await ensureAdmin(db, options.admin);
   let demo = false;
