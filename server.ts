@@ -22,6 +22,7 @@ import { badHost, hostRefusal } from "@/lib/server/host";
 import { sitemapRoute } from "@/lib/services/seo/http";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
+import { flushRateRefusals } from "@/lib/gate/rate-refusals";
 import { listenForTestSql } from "@/lib/server/test-sql";
 
 async function main() {
@@ -157,8 +158,8 @@ async function main() {
     chat.close();
     // Stop accepting; in-flight requests finish (their writes commit) before the database closes.
     server.close(() => {
-      // Views still in the buffer are written before the database closes.
-      void Promise.all([renormalization.stop(), flushViews().catch((err: unknown) => console.error("writing product views failed", err))])
+      // Views and refusal counts still in their buffers are written before the database closes.
+      void Promise.all([renormalization.stop(), flushViews().catch((err: unknown) => console.error("writing product views failed", err)), flushRateRefusals()])
         .then(() => {
           stopCatalogFeed();
           return closeDatabase();

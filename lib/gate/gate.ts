@@ -1,7 +1,7 @@
 // The one gate an AI account's actions pass, whatever the channel (contract 9.1): REST and its
 // aliases and MCP (through lib/api/route.ts), the chat socket, and the web pages (./pages.ts).
-// The permission is checked first; the action and its audit row commit in one transaction; a
-// refusal is audited on its own with success false; refusals by the rate tier are audited once per
+// The permission is checked first; a success's audit row commits in the action's transaction (the
+// caller's); a refusal is audited on its own with success false; refusals by the rate tier are audited once per
 // window (./rate-refusals.ts). Other accounts pass through untouched.
 import { ApiError } from "@/lib/errors";
 import type { Permission } from "@/lib/ai/permissions";
@@ -49,26 +49,6 @@ export async function auditFailure(db: Db, actor: Actor, act: Act, ip: string, e
 
 function entry(actor: AiActor, act: Act, ip: string, success: boolean, details: string) {
   return { aiUserId: actor.user.id, guardianId: actor.guardian.id, action: actionName(act), details, ip, success };
-}
-
-/**
- * Run an action under the gate: the permission first, then the action and its audit row in one
- * transaction (a crash leaves neither), a refusal or failure audited on its own.
- */
-export async function governed<T>(db: Db, actor: Actor, act: AuditedAction<NoInfer<T>>, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (actor.type !== "ai") return fn(db);
-  try {
-    const refusal = permissionRefusal(actor, act.permission);
-    if (refusal) throw refusal;
-    return await db.transaction(async (tx) => {
-      const result = await fn(tx);
-      await auditOutcome(tx, actor, act, { result });
-      return result;
-    });
-  } catch (err) {
-    await auditOutcome(db, actor, act, { error: err }).catch((e: unknown) => console.error("audit write failed", e));
-    throw err;
-  }
 }
 
 /** An act with where it came from and how a success reads in the log. */

@@ -20,7 +20,10 @@ export type Client = {
   queue: Promise<void>;
   budget: FrameBudget;
   alive: boolean;
-  /** When the actor was last read from the database, and whether it must be read again. */
+  /**
+   * When the actor was last read from the database, and whether it must be read again (a re-read
+   * failed: nothing is delivered until one succeeds).
+   */
   verifiedAt: number;
   stale: boolean;
   /**
@@ -56,7 +59,7 @@ export function ready(hub: ChatHub, client: Client, actor: SignedInActor) {
     id: newId(),
     userId: actor.user.id,
     send: (text) => {
-      if (ws.readyState !== WebSocket.OPEN || !client.actor) return;
+      if (ws.readyState !== WebSocket.OPEN || !client.actor || client.stale) return;
       if (client.held) client.held.push(text);
       else if (!permissionRefusal(client.actor, "chat.read")) ws.send(text);
     },
@@ -88,22 +91,21 @@ async function reread(client: Client) {
   client.held ??= [];
   client.stale = false;
   try {
-    const fresh = await actorForSession(await getDb(), before.session.id, before.user.id, before.session.via);
-    if (!fresh) return closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
-    client.actor = fresh;
-    client.verifiedAt = Date.now();
+    const fresh = await refreshActor(client, before);
+    if (!fresh) return;
     const refusal = permissionRefusal(fresh, "chat.read");
     if (refusal && !permissionRefusal(before, "chat.read")) send(client.ws, withheld(refusal.message));
   } catch (err) {
-    // Not known to be allowed any more: read again before the next message, deliver nothing meanwhile.
+    // Not known to be allowed any more: deliver nothing (stale) until a read succeeds; try again shortly.
     console.error("chat socket: re-reading the account failed", err);
     client.stale = true;
     client.held = null;
+    setTimeout(() => client.ws.readyState === WebSocket.OPEN && rereadSoon(client), REREAD_RETRY_MS).unref();
     return;
   }
   const held = client.held;
   client.held = null;
-  if (permissionRefusal(client.actor, "chat.read")) return;
+  if (!client.actor || permissionRefusal(client.actor, "chat.read")) return;
   for (const text of held ?? []) if (client.ws.readyState === WebSocket.OPEN) client.ws.send(text);
 }
 
@@ -113,8 +115,15 @@ async function reread(client: Client) {
  */
 export async function actorForMessage(client: Client, actor: SignedInActor, maxAgeMs: number): Promise<SignedInActor | null> {
   if (!client.stale && Date.now() - client.verifiedAt <= maxAgeMs) return actor;
-  // Cleared first: a change signalled while this read runs asks for another read.
+  const fresh = await refreshActor(client, actor);
   client.stale = false;
+  return fresh;
+}
+
+const REREAD_RETRY_MS = 1000;
+
+/** Read the socket's account again; null when its session ended (the socket is then closing). */
+async function refreshActor(client: Client, actor: SignedInActor): Promise<SignedInActor | null> {
   const fresh = await actorForSession(await getDb(), actor.session.id, actor.user.id, actor.session.via);
   if (!fresh) {
     closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");

@@ -57,7 +57,7 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
   const results: (SendResult | null)[] = entries.map(() => null);
   const fail = (i: number, error: ApiError) => (results[i] = { ok: false, error });
 
-  // The order of the checks is the gate's (governed): the permission, then the frame, then the rules.
+  // The order of the checks is the gate's: the permission, then the frame, then the rules.
   entries.forEach((e, i) => {
     const refusal = e.audit ? permissionRefusal(e.actor, e.audit.permission) : null;
     if (refusal) fail(i, refusal);
