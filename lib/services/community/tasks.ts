@@ -86,7 +86,7 @@ const UNPUBLISHED = ["pending_guardian_approval", "rejected", "expired"] as cons
 
 /** A task as the caller may see it: one that never went public is its creator's alone (404 to others). */
 async function load(ctx: Ctx, id: string) {
-  const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, id)).for("update");
+  const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, id));
   if (!row || ((UNPUBLISHED as readonly Status[]).includes(row.status) && row.createdBy !== signedIn(ctx.actor).user.id)) throw notFound("Task");
   return row;
 }
