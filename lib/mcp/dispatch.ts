@@ -36,7 +36,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, via
   } else {
     route = tool.route;
   }
-  const res = await invoke(route.handler, { req: via.req, ctx: { ...via.ctx, channel: "mcp" } }, splitArguments(route, rest));
+  const res = await invoke(route, { req: via.req, ctx: { ...via.ctx, channel: "mcp" } }, splitArguments(route, rest));
   const text = await res.text();
   let body: unknown = text;
   try {

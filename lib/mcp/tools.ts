@@ -1,29 +1,11 @@
-// The tool table (contract 7): each MCP tool is one operation, named by its operation and its
-// handler in lib/api/handlers. The dispatcher (./dispatch.ts) calls it through the gate (`invoke`),
+// The tool table (contract 7): each MCP tool is one operation's handler in lib/api/handlers (the
+// handler carries its operation). The dispatcher (./dispatch.ts) calls it through the gate (`invoke`),
 // so validation, permissions, self-trade rules, audit and idempotency are exactly the REST API's;
 // the /mcp request itself was counted against the rate tier.
 //
 // How arguments split: names in the operation's path-parameter schema fill the path, names in its
 // query schema the query (as a URL would carry them), everything else the JSON body (a GET takes
 // the rest as query). `idempotencyKey` (tools on idempotent POST routes) is the Idempotency-Key.
-import type { Operation } from "@/lib/api/operation";
-import {
-  createInquiryOp,
-  createProductOp,
-  getBoothOp,
-  getProductOp,
-  listBuyerInquiriesOp,
-  listCategoriesOp,
-  listExhibitionsOp,
-  listOrdersOp,
-  listSellerInquiriesOp,
-  placeOrderOp,
-  respondInquiryOp,
-  searchProductsOp,
-  updateProductOp,
-  sendMessageOp,
-  listConversationsOp,
-} from "@/lib/api/operations";
 import type { OperationHandler } from "@/lib/api/route";
 import * as boothById from "@/lib/api/handlers/booths-id";
 import * as buyerInquiries from "@/lib/api/handlers/buyer-inquiries";
@@ -38,25 +20,24 @@ import * as productSearch from "@/lib/api/handlers/products-search";
 import * as respondToInquiry from "@/lib/api/handlers/seller-inquiries-id-respond";
 import * as sellerInquiries from "@/lib/api/handlers/seller-inquiries";
 
-export type ToolRoute = { op: Operation; handler: OperationHandler };
+/** A tool's route is the operation's handler, which carries its operation (method, path, schemas). */
+export type ToolRoute = OperationHandler;
 /** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */
 export type ToolRoutes = ToolRoute | { by: string; default: string; description: string; routes: Record<string, ToolRoute> };
 export type ToolDef = { name: string; description: string; route: ToolRoutes };
-
-const r = (op: Operation, handler: OperationHandler): ToolRoute => ({ op, handler });
 
 export const TOOLS: readonly ToolDef[] = [
   {
     name: "search_products",
     description:
       "Search the catalog: keyword (title, description, multilingual keywords), category (with subcategories), minPrice, maxPrice, currency, maxMoq, acceptsOEM, sellerId, boothId, exhibitionId, sort, page, limit.",
-    route: r(searchProductsOp, productSearch.GET),
+    route: productSearch.GET,
   },
-  { name: "get_product", description: "One product with its seller, price, MOQ and keywords.", route: r(getProductOp, productById.GET) },
-  { name: "list_categories", description: "Product categories (parentId=root for the top level).", route: r(listCategoriesOp, categories.GET) },
-  { name: "list_exhibitions", description: "Upcoming and ongoing exhibitions.", route: r(listExhibitionsOp, exhibitions.GET) },
-  { name: "get_booth", description: "A booth with its supplier and products.", route: r(getBoothOp, boothById.GET) },
-  { name: "create_inquiry", description: "Ask a store about a product (productId, message).", route: r(createInquiryOp, buyerInquiries.POST) },
+  { name: "get_product", description: "One product with its seller, price, MOQ and keywords.", route: productById.GET },
+  { name: "list_categories", description: "Product categories (parentId=root for the top level).", route: categories.GET },
+  { name: "list_exhibitions", description: "Upcoming and ongoing exhibitions.", route: exhibitions.GET },
+  { name: "get_booth", description: "A booth with its supplier and products.", route: boothById.GET },
+  { name: "create_inquiry", description: "Ask a store about a product (productId, message).", route: buyerInquiries.POST },
   {
     name: "list_inquiries",
     description: "Inquiries you sent (as=buyer) or your store received (as=seller), with replies; filter by status.",
@@ -64,28 +45,28 @@ export const TOOLS: readonly ToolDef[] = [
       by: "as",
       default: "buyer",
       description: "buyer: inquiries you sent; seller: inquiries to your store",
-      routes: { buyer: r(listBuyerInquiriesOp, buyerInquiries.GET), seller: r(listSellerInquiriesOp, sellerInquiries.GET) },
+      routes: { buyer: buyerInquiries.GET, seller: sellerInquiries.GET },
     },
   },
   {
     name: "respond_inquiry",
     description: "Reply to an inquiry to your store (id, message), optionally quoting a price.",
-    route: r(respondInquiryOp, respondToInquiry.POST),
+    route: respondToInquiry.POST,
   },
-  { name: "create_product", description: "Add a product to your store.", route: r(createProductOp, products.POST) },
-  { name: "update_product", description: "Change any fields of a product of your store (id plus the fields).", route: r(updateProductOp, productById.PUT) },
-  { name: "place_order", description: "Order a product (productId, quantity >= its MOQ).", route: r(placeOrderOp, orders.POST) },
-  { name: "list_orders", description: "Your orders as buyer or as seller.", route: r(listOrdersOp, orders.GET) },
+  { name: "create_product", description: "Add a product to your store.", route: products.POST },
+  { name: "update_product", description: "Change any fields of a product of your store (id plus the fields).", route: productById.PUT },
+  { name: "place_order", description: "Order a product (productId, quantity >= its MOQ).", route: orders.POST },
+  { name: "list_orders", description: "Your orders as buyer or as seller.", route: orders.GET },
   {
     name: "send_message",
     description:
       "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
-    route: r(sendMessageOp, chatMessages.POST),
+    route: chatMessages.POST,
   },
   {
     name: "list_conversations",
     description: "Your chat conversations with unread counts, latest first.",
-    route: r(listConversationsOp, chatConversations.GET),
+    route: chatConversations.GET,
   },
 ];
 

@@ -6,10 +6,11 @@ import { toolList } from "@/lib/mcp/server";
 import { routesOf, TOOLS } from "@/lib/mcp/tools";
 
 describe("MCP tool table", () => {
-  it("pairs every tool's operation with the handler the dispatcher serves for its method and path", () => {
+  it("serves each tool with the very handler the dispatcher serves at its operation's method and path", () => {
     const served = new Map(apiHandlers().map(({ method, handler }) => [`${method} ${handler.op.path}`, handler]));
     for (const tool of TOOLS) {
-      for (const { op, handler } of routesOf(tool)) {
+      for (const handler of routesOf(tool)) {
+        const { op } = handler;
         expect(served.get(`${op.method} ${op.path}`), `${tool.name}: ${op.method} ${op.path}`).toBe(handler);
       }
     }
