@@ -16,11 +16,12 @@ export const aiPermissions = pgTable(
   (t) => [primaryKey({ columns: [t.aiUserId, t.permission] })],
 );
 
-/** The guardian's confirmation thresholds per AI account (contract 3). */
+/** The guardian's mandate per AI account (contract 9.2): amounts are in `mandateCurrency`. */
 export const aiSettings = pgTable("ai_settings", {
   aiUserId: text("ai_user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  mandateCurrency: text("mandate_currency").notNull().default("USD"),
   orderApprovalThreshold: money("order_approval_threshold").notNull().default("5000"),
   maxDiscountPercent: money("max_discount_percent").notNull().default("10"),
   monthlyBudget: money("monthly_budget"),

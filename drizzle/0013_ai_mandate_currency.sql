@@ -1,0 +1,1 @@
+ALTER TABLE "ai_settings" ADD COLUMN "mandate_currency" text DEFAULT 'USD' NOT NULL;
