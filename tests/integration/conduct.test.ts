@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { approvals, categories, inquiries, inquiryReplies, orders, products } from "@/lib/db/schema";
+import { seedFxRates } from "@/lib/db/seed/fx-rates";
 import { systemCtx } from "@/lib/gate/context";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord, updateAiAccount } from "@/lib/services/ai/accounts";
 import { decideApproval, expireDueApprovals, listApprovals, requestApproval } from "@/lib/services/ai/approvals";
-import { assertNotSelfTrade, discountApprovalRule, orderApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
+import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { defaultPermissions } from "@/lib/ai/permissions";
 import { unique } from "../support/api";
 import { testDb } from "../support/db";
@@ -16,6 +18,7 @@ let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await testDb());
+  await seedFxRates(db);
 });
 afterAll(async () => close());
 
@@ -61,8 +64,9 @@ describe("self-trade", () => {
 describe("guardian confirmation rules", () => {
   it("holds orders over the threshold or past the monthly budget", async () => {
     const w = await world();
-    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 5000, currency: "USD" })).toBeNull();
-    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 5000.01, currency: "USD" })).toMatch(/exceeds the approval threshold of 5000.00/);
+    const rule = async (total: number, currency: string) => (await buyerMandateRule(systemCtx(db, w.buyer), { total, currency }))?.rule ?? null;
+    expect(await rule(5000, "USD")).toBeNull();
+    expect(await rule(5000.01, "USD")).toMatch(/exceeds the approval threshold of 5000.00 USD/);
     await updateAiAccount(db, w.guardian.id, { aiUserId: w.buyerAi.aiUserId, monthlyBudget: 1000 });
     await db.insert(orders).values({
       productId: w.product.id,
@@ -84,9 +88,12 @@ describe("guardian confirmation rules", () => {
       total: "800",
       status: "cancelled",
     });
-    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 200, currency: "USD" })).toBeNull();
-    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 200.01, currency: "USD" })).toMatch(/monthly budget of 1000.00/);
-    expect(await orderApprovalRule(systemCtx(db, w.buyer), { total: 900, currency: "EUR" })).toBeNull();
+    expect(await rule(200, "USD")).toBeNull();
+    expect(await rule(200.01, "USD")).toMatch(/monthly budget of 1000.00 USD/);
+    // Another currency no longer starts a budget of its own (contract 9.2): 800 USD + 250 EUR is over 1,000 USD.
+    expect(await rule(250, "EUR")).toMatch(
+      /250\.00 EUR \(260\.27 USD\) would bring this month's spend to 1060\.27 USD, past the monthly budget of 1000\.00 USD/,
+    );
   });
 
   it("holds discounts deeper than maxDiscountPercent", async () => {

@@ -1,10 +1,11 @@
 // Conduct rules the server enforces on AI accounts (contract 3): no self-trade with the sibling or
-// the guardian's own store, and the thresholds that send an action to the guardian first.
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+// the guardian's own store, and the discount rule that sends a seller's price to the guardian first
+// (the buyer's mandate in real money is ./mandate.ts).
+import { eq } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
 import type { Actor, AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { aiSettings, orders, sellerProfiles, users } from "@/lib/db/schema";
+import { aiSettings, sellerProfiles, users } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/gate/context";
 
 /**
@@ -55,36 +56,6 @@ export async function aiThresholds(db: Db, aiUserId: string) {
     maxDiscountPercent: Number(s?.maxDiscountPercent ?? 10),
     monthlyBudget: s?.monthlyBudget == null ? null : Number(s.monthlyBudget),
   };
-}
-
-const COUNTED_ORDER_STATUSES = ["pending_guardian_approval", "placed", "confirmed", "fulfilled"] as const;
-
-/** Why an AI_BUYER order needs its guardian, or null when it may go ahead. */
-export async function orderApprovalRule(ctx: RuleCtx<AiActor>, order: { total: number; currency: string }, now = new Date()): Promise<string | null> {
-  const { db, actor } = ctx;
-  const t = await aiThresholds(db, actor.user.id);
-  if (order.total > t.orderApprovalThreshold) {
-    return `total ${order.total.toFixed(2)} ${order.currency} exceeds the approval threshold of ${t.orderApprovalThreshold.toFixed(2)}`;
-  }
-  if (t.monthlyBudget !== null) {
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const [spent] = await db
-      .select({ sum: sql<string>`coalesce(sum(${orders.total}), 0)` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.buyerId, actor.user.id),
-          eq(orders.currency, order.currency),
-          gte(orders.createdAt, monthStart),
-          inArray(orders.status, [...COUNTED_ORDER_STATUSES]),
-        ),
-      );
-    const total = Number(spent?.sum ?? 0) + order.total;
-    if (total > t.monthlyBudget) {
-      return `this month's orders would reach ${total.toFixed(2)} ${order.currency}, past the monthly budget of ${t.monthlyBudget.toFixed(2)}`;
-    }
-  }
-  return null;
 }
 
 /** Why an AI_SELLER price or quote needs its guardian (a discount deeper than allowed), or null. */

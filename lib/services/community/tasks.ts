@@ -8,7 +8,8 @@ import { ApiError, notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { tasks } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
-import { assertNotOwnAgent, assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotOwnAgent, assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { transition } from "@/lib/services/state/transition";
 import { parties, signedIn } from "@/lib/services/trade/common";
 import type { Ctx } from "@/lib/gate/context";
@@ -43,7 +44,7 @@ export async function createTask(ctx: Ctx, input: { title: string; description?:
   const { db, actor } = ctx;
   const me = signedIn(actor);
   const currency = input.currency ?? "USD";
-  const rule = me.type === "ai" && input.reward ? await orderApprovalRule({ db, actor: me }, { total: input.reward, currency }) : null;
+  const rule = me.type === "ai" && input.reward ? (await buyerMandateRule({ db, actor: me }, { total: input.reward.toFixed(2), currency }))?.rule : undefined;
   const [row] = await db
     .insert(tasks)
     .values({

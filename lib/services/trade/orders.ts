@@ -9,7 +9,8 @@ import type { Db } from "@/lib/db/client";
 import { orders, products } from "@/lib/db/schema";
 import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
-import { assertNotSelfTrade, orderApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
@@ -58,7 +59,8 @@ async function views(db: Db, rows: Row[]) {
   }));
 }
 
-export async function placeOrder(ctx: Ctx, input: { productId: string; quantity: number; note?: string; reason?: string }) {
+/** `now` is the order's creation time, the moment its mandate windows (24 hours, month) end at. */
+export async function placeOrder(ctx: Ctx, input: { productId: string; quantity: number; note?: string; reason?: string }, now = new Date()) {
   const { db, actor } = ctx;
   const me = signedIn(actor);
   const product = await tradableProduct(db, input.productId);
@@ -76,7 +78,8 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       errors: [{ path: "quantity", message: `The total (quantity x ${product.price}) must not exceed ${MONEY_MAX}` }],
     });
   }
-  const rule = me.type === "ai" ? await orderApprovalRule({ db, actor: me }, { total: Number(total), currency: product.currency }) : null;
+  const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency: product.currency, storeId: product.sellerId }, now) : null;
+  const rule = hold?.rule;
   const [row] = await db
     .insert(orders)
     .values({
@@ -90,6 +93,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       note: input.note ?? null,
       status: rule ? "pending_guardian_approval" : "placed",
       sentByAI: me.type === "ai",
+      createdAt: now,
     })
     .returning();
   let pendingApproval: { id: string; rule: string } | undefined;
