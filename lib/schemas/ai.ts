@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MONEY_MAX, PageQuery } from "./common";
 import { PERMISSION_NAMES } from "@/lib/ai/permissions";
 import { Password } from "./accounts";
+import { Currency } from "./money";
 
 export const AiRoleSchema = z.enum(["AI_BUYER", "AI_SELLER"]);
 
@@ -26,9 +27,18 @@ export const AiAccountSchema = z
 const Money = z.number().finite().min(0).max(MONEY_MAX);
 
 export const AiAccountDetailSchema = AiAccountSchema.extend({
-  orderApprovalThreshold: z.number().meta({ description: "Orders above this total wait for the guardian" }),
+  mandateCurrency: z
+    .string()
+    .meta({ description: "ISO 4217 currency of the amounts below; every order is converted to it at the reference rates", example: "EUR" }),
+  orderApprovalThreshold: z.number().meta({
+    description:
+      "In the mandate currency: an order (or task reward) above this, or one that with the agent's other orders to the same store in the last 24 hours comes above it, waits for the guardian",
+  }),
   maxDiscountPercent: z.number().meta({ description: "Quotes/prices cheaper than list by more than this wait for the guardian" }),
-  monthlyBudget: z.number().nullable().meta({ description: "AI_BUYER only: monthly order total per currency; null means none" }),
+  monthlyBudget: z.number().nullable().meta({
+    description:
+      "AI_BUYER only, in the mandate currency: the calendar month's (UTC) orders and task rewards across all stores and currencies, converted; null means none",
+  }),
   createdAt: z.string(),
 }).meta({ id: "AiAccountDetail" });
 
@@ -38,9 +48,13 @@ export const PatchAiAccountBody = z
   .object({
     aiUserId: z.string().min(1).max(100),
     disabled: z.boolean().optional().meta({ description: "false re-enables; true disables (revokes every session)" }),
-    orderApprovalThreshold: Money.optional(),
-    maxDiscountPercent: z.number().finite().min(0).max(100).optional(),
-    monthlyBudget: Money.nullable().optional(),
+    mandateCurrency: Currency.optional().meta({
+      description: "ISO 4217 code with a reference rate (GET /api/fx-rates): the currency the amounts are in. Changing it keeps the numbers as they are",
+      example: "EUR",
+    }),
+    orderApprovalThreshold: Money.optional().meta({ description: "In the mandate currency, at least 0", example: 2000 }),
+    maxDiscountPercent: z.number().finite().min(0).max(100).optional().meta({ example: 10 }),
+    monthlyBudget: Money.nullable().optional().meta({ description: "AI_BUYER only, in the mandate currency; null removes it", example: 2000 }),
     password: Password.optional().meta({
       description: "A new password for the agent (8-128 characters, as at registration); every session, token and API key of the agent ends",
       example: "new-agent-secret-2026",
@@ -48,7 +62,7 @@ export const PatchAiAccountBody = z
   })
   .meta({
     id: "PatchAiAccount",
-    example: { aiUserId: "0193a4f2-7c1e-7b3a-9f00-2d5c8e1a4b6f", password: "new-agent-secret-2026" },
+    example: { aiUserId: "0193a4f2-7c1e-7b3a-9f00-2d5c8e1a4b6f", mandateCurrency: "EUR", orderApprovalThreshold: 2000, monthlyBudget: 2000 },
   });
 
 export const SetPermissionBody = z

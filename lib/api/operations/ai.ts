@@ -48,9 +48,9 @@ export const patchAiAccountOp = defineOperation({
   method: "PATCH",
   path: "/api/ai/accounts",
   operationId: "updateAiAccount",
-  summary: "Re-enable an AI account, set its approval thresholds and budget, or set a new password",
+  summary: "Re-enable an AI account, set its mandate (currency, threshold, budget, discount), or set a new password",
   description:
-    "Any combination of the fields. `password` (same rules as registration) replaces the agent's password and ends every session, token and API key of the agent (its chat sockets close); an AI account cannot change its own password. Another guardian's `aiUserId` is 404.",
+    "Any combination of the fields. The mandate (contract 9.2): `orderApprovalThreshold` and `monthlyBudget` are amounts in `mandateCurrency` (default USD, an ISO 4217 code with a reference rate); an AI_BUYER's order is held for the guardian when its total converted to that currency exceeds the threshold, when with the agent's other orders to the same store in the last 24 hours (placed, confirmed, fulfilled or held) it exceeds the threshold, or when it would take the calendar month's converted spend across all stores (task rewards included) past `monthlyBudget`. `password` (same rules as registration) replaces the agent's password and ends every session, token and API key of the agent (its chat sockets close); an AI account cannot change its own password. Another guardian's `aiUserId` is 404.",
   action: "ai.account.update",
   body: PatchAiAccountBody,
   responses: { 200: { description: "Updated", schema: z.object({ account: AiAccountDetailSchema }) }, ...errorResponses(400, 401, 404, 429) },

@@ -1,5 +1,5 @@
 // AI agent accounts (spec 2.1, contract 3): `<guardian>_AI_BUYER` / `<guardian>_AI_SELLER`, one per
-// role per guardian, sharing the guardian's e-mail; the guardian sets permissions and thresholds,
+// role per guardian, sharing the guardian's e-mail; the guardian sets permissions and the mandate,
 // sets a new password, disables (every credential revoked at once) and re-enables them.
 import { and, eq, inArray } from "drizzle-orm";
 import { defaultPermissions, isPermission, PERMISSION_NAMES, type AiRole, type PermissionMap } from "@/lib/ai/permissions";
@@ -9,6 +9,7 @@ import { revokeAllCredentials } from "@/lib/auth/revoke";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { aiPermissions, aiSettings, sellerProfiles, users } from "@/lib/db/schema";
+import { BASE_CURRENCY, loadRates } from "@/lib/money/convert";
 import { publishActorChanged } from "@/lib/realtime/events";
 
 export type AiAccountView = {
@@ -17,6 +18,8 @@ export type AiAccountView = {
   role: AiRole;
   disabled: boolean;
   permissions: PermissionMap;
+  /** The currency of the mandate's amounts (contract 9.2). */
+  mandateCurrency: string;
   orderApprovalThreshold: number;
   maxDiscountPercent: number;
   monthlyBudget: number | null;
@@ -89,6 +92,7 @@ export async function listAiAccounts(db: Db, guardianId: string, only?: string):
       role,
       disabled: user.disabled,
       permissions,
+      mandateCurrency: settings.mandateCurrency,
       orderApprovalThreshold: Number(settings.orderApprovalThreshold),
       maxDiscountPercent: Number(settings.maxDiscountPercent),
       monthlyBudget: settings.monthlyBudget === null ? null : Number(settings.monthlyBudget),
@@ -111,6 +115,7 @@ async function requireOwn(db: Db, guardianId: string, aiUserId: string): Promise
 export type AiAccountPatch = {
   aiUserId: string;
   disabled?: boolean;
+  mandateCurrency?: string;
   orderApprovalThreshold?: number;
   maxDiscountPercent?: number;
   monthlyBudget?: number | null;
@@ -125,10 +130,12 @@ export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccou
       errors: [{ path: "monthlyBudget", message: "AI_BUYER only" }],
     });
   }
+  if (patch.mandateCurrency !== undefined) await assertHasRate(db, patch.mandateCurrency);
   // Hashed before the transaction: bcrypt is slow and PGlite runs one query at a time.
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   await db.transaction(async (tx) => {
     const settings: Partial<typeof aiSettings.$inferInsert> = {};
+    if (patch.mandateCurrency !== undefined) settings.mandateCurrency = patch.mandateCurrency;
     if (patch.orderApprovalThreshold !== undefined) settings.orderApprovalThreshold = patch.orderApprovalThreshold.toFixed(2);
     if (patch.maxDiscountPercent !== undefined) settings.maxDiscountPercent = patch.maxDiscountPercent.toFixed(2);
     if (patch.monthlyBudget !== undefined) settings.monthlyBudget = patch.monthlyBudget === null ? null : patch.monthlyBudget.toFixed(2);
@@ -144,6 +151,13 @@ export async function updateAiAccount(db: Db, guardianId: string, patch: AiAccou
     if (patch.disabled !== undefined && patch.disabled !== account.disabled) await setDisabled(tx, account.aiUserId, patch.disabled);
   });
   return (await getAiAccount(db, guardianId, account.aiUserId))!;
+}
+
+/** A mandate in a currency without a reference rate could not be checked at all: refused up front. */
+async function assertHasRate(db: Db, currency: string) {
+  if (currency === BASE_CURRENCY || (await loadRates(db, [currency])).has(currency)) return;
+  const message = `No reference exchange rate for ${currency}; choose a currency listed at GET /api/fx-rates`;
+  throw new ApiError("validation_failed", message, { errors: [{ path: "mandateCurrency", message }] });
 }
 
 export async function disableAiAccount(db: Db, guardianId: string, aiUserId: string): Promise<AiAccountView> {
