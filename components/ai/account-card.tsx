@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
+import { CURRENCIES } from "@/components/ui/money-fields";
 import { Switch } from "@/components/ui/switch";
 import { SetAgentPassword } from "./set-password";
 import { defaultPermissions, PERMISSION_NAMES, permissionMessageKey, type Permission } from "@/lib/ai/permissions";
@@ -19,6 +20,8 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The amounts are in the mandate currency: the code shown beside them follows the select at once.
+  const [currency, setCurrency] = useState(account.mandateCurrency);
   const defaults = defaultPermissions(account.role);
 
   async function togglePermission(permission: Permission, isAllowed: boolean) {
@@ -60,6 +63,7 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
       method: "PATCH",
       json: {
         aiUserId: account.aiUserId,
+        mandateCurrency: String(form.get("mandateCurrency") ?? account.mandateCurrency),
         orderApprovalThreshold: num("orderApprovalThreshold"),
         maxDiscountPercent: num("maxDiscountPercent"),
         ...(account.role === "AI_BUYER" ? { monthlyBudget: budgetRaw === "" ? null : num("monthlyBudget") } : {}),
@@ -122,10 +126,45 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
         </div>
         <form onSubmit={saveLimits} className="space-y-4">
           <h3 className="font-semibold">{t("limitsTitle")}</h3>
-          <NumberField name="orderApprovalThreshold" label={t("thresholdLabel")} value={account.orderApprovalThreshold} id={account.aiUserId} />
-          <NumberField name="maxDiscountPercent" label={t("discountLabel")} value={account.maxDiscountPercent} id={account.aiUserId} max={100} />
+          <div>
+            <label htmlFor={`mandateCurrency-${account.aiUserId}`} className="block text-sm font-medium text-slate-800">
+              {t("mandateCurrencyLabel")}
+            </label>
+            <select
+              id={`mandateCurrency-${account.aiUserId}`}
+              name="mandateCurrency"
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value)}
+              aria-describedby={`mandateCurrency-${account.aiUserId}-hint`}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-2 py-2"
+              dir="ltr"
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+            <p id={`mandateCurrency-${account.aiUserId}-hint`} className="mt-1 text-xs text-slate-500">
+              {t("mandateCurrencyHint")}
+            </p>
+          </div>
+          <NumberField
+            name="orderApprovalThreshold"
+            label={t("thresholdLabel")}
+            hint={account.role === "AI_BUYER" ? t("thresholdHint") : undefined}
+            value={account.orderApprovalThreshold}
+            id={account.aiUserId}
+            unit={currency}
+          />
+          <NumberField name="maxDiscountPercent" label={t("discountLabel")} value={account.maxDiscountPercent} id={account.aiUserId} max={100} unit="%" />
           {account.role === "AI_BUYER" && (
-            <NumberField name="monthlyBudget" label={t("budgetLabel")} hint={t("budgetHint")} value={account.monthlyBudget} id={account.aiUserId} />
+            <NumberField
+              name="monthlyBudget"
+              label={t("budgetLabel")}
+              hint={t("budgetHint")}
+              value={account.monthlyBudget}
+              id={account.aiUserId}
+              unit={currency}
+            />
           )}
           <div className="flex items-center gap-3">
             <button
@@ -160,25 +199,51 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
   );
 }
 
-function NumberField({ name, label, hint, value, id, max }: { name: string; label: string; hint?: string; value: number | null; id: string; max?: number }) {
+function NumberField({
+  name,
+  label,
+  hint,
+  value,
+  id,
+  max,
+  unit,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  value: number | null;
+  id: string;
+  max?: number;
+  /** The currency code (or %) the amount is in, shown beside the input. */
+  unit: string;
+}) {
   const fieldId = `${name}-${id}`;
   return (
     <div>
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={fieldId}
-        name={name}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={max}
-        step="0.01"
-        defaultValue={value ?? ""}
-        aria-describedby={hint ? `${fieldId}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
-      />
+      <div className="mt-1 flex items-stretch" dir="ltr">
+        <input
+          id={fieldId}
+          name={name}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={max}
+          step="0.01"
+          defaultValue={value ?? ""}
+          aria-describedby={hint ? `${fieldId}-hint ${fieldId}-unit` : `${fieldId}-unit`}
+          className="block w-full rounded-s-lg border border-slate-300 px-3 py-2"
+        />
+        <span
+          id={`${fieldId}-unit`}
+          data-testid={`${name}-unit`}
+          className="inline-flex items-center rounded-e-lg border border-s-0 border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-700"
+        >
+          {unit}
+        </span>
+      </div>
       {hint && (
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}

@@ -6,6 +6,7 @@ export type AiAccount = {
   role: "AI_BUYER" | "AI_SELLER";
   disabled: boolean;
   permissions: Record<Permission, boolean>;
+  mandateCurrency: string;
   orderApprovalThreshold: number;
   maxDiscountPercent: number;
   monthlyBudget: number | null;
