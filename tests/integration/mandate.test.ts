@@ -50,6 +50,13 @@ describe("orders held by the mandate in real money (REST)", () => {
     expect(queue.body.approvals.map((x) => x.subjectId).sort()).toEqual([second.order.id, third.order.id].sort());
   });
 
+  it("checks concurrent orders of one agent one after the other: of four at once, at most one is placed", async () => {
+    const a = await agent();
+    const s = await store(3000);
+    const all = await Promise.all([1, 2, 3, 4].map(() => order(a.ai, s.product.id)));
+    expect(all.filter((x) => x.order.status === "placed").length).toBeLessThanOrEqual(1);
+  });
+
   it("holds one order over the threshold in another currency by its converted total", async () => {
     const a = await agent({ orderApprovalThreshold: 1000 });
     const s = await store(950, "GBP"); // about 1,200 USD: under the number, over the money
