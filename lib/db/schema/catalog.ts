@@ -84,6 +84,13 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     price: money("price").notNull(),
     currency: text("currency").notNull(),
+    /**
+     * The price an AI_SELLER's changes are measured against (contract 9.2): the last price a human of
+     * the store set or the guardian approved. Null means the current price is the reference; it is
+     * pinned here the first time an agent changes the price, so the agent's own cuts never lower it.
+     */
+    referencePrice: money("reference_price"),
+    referenceCurrency: text("reference_currency"),
     moq: integer("moq").notNull().default(1),
     acceptsOEM: boolean("accepts_oem").notNull().default(false),
     images: text("images")

@@ -1,6 +1,6 @@
 // Inquiries and replies, purchase requirements, orders.
 import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, id, money, updatedAt } from "./columns";
+import { createdAt, id, money, ts, updatedAt } from "./columns";
 import { products } from "./catalog";
 import { sellerProfiles, users } from "./users";
 
@@ -94,6 +94,8 @@ export const orders = pgTable(
     note: text("note"),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     sentByAI: boolean("sent_by_ai").notNull().default(false),
+    /** When the order reached the store (placed at once, or approved by the guardian); null: never. */
+    placedAt: ts("placed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
