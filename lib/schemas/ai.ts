@@ -119,6 +119,50 @@ export const AuditLogPage = z
   })
   .meta({ id: "AuditLogPage" });
 
+const Decimal = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: "Exact amount, two decimals", example: "590.49" });
+const Amount = z.object({ amount: Decimal, currency: z.string() });
+
+/** What exactly an approval asks (contract 9.2): the figures that take effect when the guardian approves. */
+export const ApprovalSummarySchema = z
+  .looseObject({
+    item: z.string().meta({ description: "The product or task title" }),
+    productId: z.string().optional(),
+    quantity: z.number().optional(),
+    unitPrice: z.number().optional(),
+    listPrice: z.number().optional(),
+    total: z.number().optional(),
+    currency: z.string().optional(),
+    counterparty: z.object({ id: z.string(), name: z.string() }).optional().meta({ description: "The store (orders) or buyer (quotes)" }),
+    rule: z.string().meta({ description: "Why it is held, in English (the guardian page shows it translated from ruleCode and ruleParams)" }),
+    ruleCode: z
+      .enum(["threshold", "store24h", "monthlyBudget", "discount"])
+      .optional()
+      .meta({ description: "Which limit: the order alone, the 24-hour total to one store, the month's budget, or the discount from the reference price" }),
+    ruleParams: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: "The figures of the rule (decimal amounts and currency codes), for a translated text" }),
+    converted: Amount.optional().meta({ description: "Orders and task rewards: the total in the guardian's mandate currency at the reference rates" }),
+    price: z
+      .object({
+        old: Amount.meta({ description: "The product's price when the change was asked" }),
+        new: Amount.meta({ description: "The price and currency that take effect on approval" }),
+        reference: Amount.meta({ description: "The reference price (last set by a person of the store or approved)" }),
+        newInReference: Decimal.meta({ description: "The new price converted to the reference currency" }),
+      })
+      .optional()
+      .meta({ description: "Price changes and quotes: what is measured against what" }),
+    quote: z
+      .object({ inquiryId: z.string(), inquiryMessage: z.string(), message: z.string() })
+      .optional()
+      .meta({ description: "Quotes: the inquiry answered (its text) and the reply's text the buyer would read" }),
+  })
+  .meta({ id: "ApprovalSummary" });
+export type ApprovalSummary = z.infer<typeof ApprovalSummarySchema>;
+
 export const ApprovalSchema = z
   .object({
     id: z.string(),
@@ -126,7 +170,7 @@ export const ApprovalSchema = z
     aiUsername: z.string().optional(),
     kind: z.enum(["order", "quote", "price", "task"]),
     subjectId: z.string(),
-    summary: z.looseObject({ item: z.string(), rule: z.string() }),
+    summary: ApprovalSummarySchema,
     reason: z.string().nullable(),
     status: z.enum(["pending", "approved", "rejected", "expired"]),
     createdAt: z.string(),

@@ -8,7 +8,8 @@ import { systemCtx } from "@/lib/gate/context";
 import { createAccount } from "@/lib/services/accounts/create";
 import { createAiAccountRecord, updateAiAccount } from "@/lib/services/ai/accounts";
 import { decideApproval, expireDueApprovals, listApprovals, requestApproval } from "@/lib/services/ai/approvals";
-import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { defaultPermissions } from "@/lib/ai/permissions";
 import { unique } from "../support/api";
@@ -96,11 +97,17 @@ describe("guardian confirmation rules", () => {
     );
   });
 
-  it("holds discounts deeper than maxDiscountPercent", async () => {
+  it("holds prices deeper than maxDiscountPercent below the reference, compared in the reference currency", async () => {
     const w = await world();
-    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 90)).toBeNull();
-    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 89.99)).toMatch(/more than the allowed 10%/);
-    expect(await discountApprovalRule(systemCtx(db, w.seller), 100, 120)).toBeNull();
+    const ref = { amount: "100.00", currency: "USD" };
+    const rule = (amount: string, currency = "USD") => sellerPriceRule(systemCtx(db, w.seller), ref, ref, { amount, currency });
+    expect(await rule("90.00")).toBeNull();
+    expect(await rule("89.99")).toMatchObject({ ruleCode: "discount", ruleParams: { percent: "10.01", max: "10.00" } });
+    expect((await rule("89.99"))!.rule).toMatch(/more than the allowed 10.00%/);
+    expect(await rule("120.00")).toBeNull();
+    // The same number in a cheaper currency is a deep cut: 100 JPY is far below 100 USD.
+    expect(await rule("100.00", "JPY")).toMatchObject({ ruleCode: "discount", price: { new: { amount: "100.00", currency: "JPY" }, reference: ref } });
+    await expect(rule("100.00", "ZZZ")).rejects.toMatchObject({ code: "validation_failed" });
   });
 });
 

@@ -2,29 +2,20 @@
 // rewards (contract 9.1) are held
 // as `pending_guardian_approval`, listed for the guardian, approved or rejected, and expire after
 // 72 h. Each kind knows how to release, reject or expire the record it holds.
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AiActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { approvals, products } from "@/lib/db/schema";
+import { ApiError } from "@/lib/errors";
 import type { Ctx } from "@/lib/gate/context";
+import type { ApprovalSummary } from "@/lib/schemas/ai";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
 import { writeAudit } from "./audit";
 
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
 
 export type ApprovalKind = "order" | "quote" | "price" | "task";
-export type ApprovalSummary = {
-  item: string;
-  productId?: string;
-  quantity?: number;
-  unitPrice?: number;
-  listPrice?: number;
-  total?: number;
-  currency?: string;
-  counterparty?: { id: string; name: string };
-  /** Why it is held, in words: "total 12000 USD exceeds the threshold of 5000". */
-  rule: string;
-};
+export type { ApprovalSummary };
 
 type Outcome = "approved" | "rejected" | "expired";
 
@@ -37,7 +28,7 @@ type Outcome = "approved" | "rejected" | "expired";
 const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, summary: ApprovalSummary) => Promise<void>> = {
   async order(db, subjectId, outcome) {
     const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "placed" : outcome } as const;
-    if (outcome === "approved") await transition(db, "order", subjectId, { ...change, verb: "approved" });
+    if (outcome === "approved") await transition(db, "order", subjectId, { ...change, verb: "approved", set: { placedAt: new Date() } });
     else await transitionIfStill(db, "order", subjectId, change);
   },
   async quote(db, subjectId, outcome) {
@@ -56,11 +47,29 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
     else await transitionIfStill(db, "task", subjectId, change);
   },
   async price(db, subjectId, outcome, summary) {
-    if (outcome !== "approved" || summary.unitPrice === undefined) return;
-    await db
+    if (outcome !== "approved") return;
+    const p = summary.price;
+    if (!p) {
+      // Held before the summary named old and new prices: the new price alone.
+      if (summary.unitPrice !== undefined)
+        await db
+          .update(products)
+          .set({ price: summary.unitPrice.toFixed(2), updatedAt: new Date() })
+          .where(eq(products.id, subjectId));
+      return;
+    }
+    // Applied only over the price it was asked against, and it becomes the new reference.
+    const [done] = await db
       .update(products)
-      .set({ price: summary.unitPrice.toFixed(2), updatedAt: new Date() })
-      .where(eq(products.id, subjectId));
+      .set({ price: p.new.amount, currency: p.new.currency, referencePrice: p.new.amount, referenceCurrency: p.new.currency, updatedAt: new Date() })
+      .where(and(eq(products.id, subjectId), eq(products.price, p.old.amount), eq(products.currency, p.old.currency), isNull(products.deletedAt)))
+      .returning({ id: products.id });
+    if (!done) {
+      throw new ApiError(
+        "invalid_state",
+        `The product's price is no longer ${p.old.amount} ${p.old.currency} (or the product was deleted): this change was asked against that price; reject it`,
+      );
+    }
   },
 };
 

@@ -1,11 +1,10 @@
 // Conduct rules the server enforces on AI accounts (contract 3): no self-trade with the sibling or
-// the guardian's own store, and the discount rule that sends a seller's price to the guardian first
-// (the buyer's mandate in real money is ./mandate.ts).
+// the guardian's own store. The guardian's mandate in real money is ./mandate.ts (buyers) and
+// ./price-mandate.ts (sellers).
 import { eq } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
-import type { Actor, AiActor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
-import { aiSettings, sellerProfiles, users } from "@/lib/db/schema";
+import type { Actor } from "@/lib/auth/actor";
+import { sellerProfiles, users } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/gate/context";
 
 /**
@@ -47,25 +46,4 @@ export async function assertNotOwnAgent(ctx: RuleCtx, counterpartyUserId: string
   if (other?.guardianId === actor.user.id) {
     throw new ApiError("self_trade_forbidden", "A guardian may not trade with its own AI accounts");
   }
-}
-
-export async function aiThresholds(db: Db, aiUserId: string) {
-  const [s] = await db.select().from(aiSettings).where(eq(aiSettings.aiUserId, aiUserId));
-  return {
-    orderApprovalThreshold: Number(s?.orderApprovalThreshold ?? 5000),
-    maxDiscountPercent: Number(s?.maxDiscountPercent ?? 10),
-    monthlyBudget: s?.monthlyBudget == null ? null : Number(s.monthlyBudget),
-  };
-}
-
-/** Why an AI_SELLER price or quote needs its guardian (a discount deeper than allowed), or null. */
-export async function discountApprovalRule(ctx: RuleCtx<AiActor>, listPrice: number, offered: number): Promise<string | null> {
-  const { db, actor } = ctx;
-  if (listPrice <= 0 || offered >= listPrice) return null;
-  const t = await aiThresholds(db, actor.user.id);
-  const discount = ((listPrice - offered) / listPrice) * 100;
-  if (discount > t.maxDiscountPercent + 1e-9) {
-    return `${discount.toFixed(1)}% below the list price ${listPrice.toFixed(2)}, more than the allowed ${t.maxDiscountPercent}%`;
-  }
-  return null;
 }

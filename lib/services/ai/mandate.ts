@@ -48,6 +48,8 @@ export type MandateHold = {
   limit: "threshold" | "store24h" | "monthlyBudget";
   /** The guardian-facing explanation, naming the original and the converted amounts. */
   rule: string;
+  /** The figures of the rule (decimal amounts, currency codes) for a translated text. */
+  params: Record<string, string>;
   /** The item's total converted to the mandate currency (two-place decimal). */
   convertedTotal: string;
   mandateCurrency: string;
@@ -100,7 +102,20 @@ export async function buyerMandateRule(
   const original = `${formatCents(toCents(item.total))} ${item.currency}`;
   const converted = `${formatCents(cents)} ${mc}`;
   const both = item.currency === mc ? original : `${original} (${converted})`;
-  const hold = (limit: MandateHold["limit"], rule: string): MandateHold => ({ limit, rule, convertedTotal: formatCents(cents), mandateCurrency: mc });
+  const hold = (limit: MandateHold["limit"], rule: string, sum = cents, cap = threshold): MandateHold => ({
+    limit,
+    rule,
+    params: {
+      total: formatCents(toCents(item.total)),
+      currency: item.currency,
+      converted: formatCents(cents),
+      sum: formatCents(sum),
+      limit: formatCents(cap),
+      mandateCurrency: mc,
+    },
+    convertedTotal: formatCents(cents),
+    mandateCurrency: mc,
+  });
   const threshold = toCents(m.orderApprovalThreshold);
   const limitText = `${formatCents(threshold)} ${mc}`;
 
@@ -112,6 +127,7 @@ export async function buyerMandateRule(
       return hold(
         "store24h",
         `total ${both} with this agent's other orders to the same store in the last 24 hours comes to ${formatCents(store)} ${mc}, past the approval threshold of ${limitText}`,
+        store,
       );
     }
   }
@@ -123,6 +139,8 @@ export async function buyerMandateRule(
       return hold(
         "monthlyBudget",
         `total ${both} would bring this month's spend to ${formatCents(month)} ${mc}, past the monthly budget of ${formatCents(budget)} ${mc}`,
+        month,
+        budget,
       );
     }
   }
@@ -130,7 +148,7 @@ export async function buyerMandateRule(
 }
 
 /** A currency without a reference rate cannot be weighed against the mandate: refused, saying why. */
-function requireRate(rates: RateTable, currency: string, mandateCurrency: string, field: string): RateTable {
+export function requireRate(rates: RateTable, currency: string, mandateCurrency: string, field: string): RateTable {
   for (const [code, path] of [
     [currency, field],
     [mandateCurrency, "mandateCurrency"],

@@ -8,7 +8,7 @@ import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { requestApproval } from "@/lib/services/ai/approvals";
-import { discountApprovalRule } from "@/lib/services/ai/conduct";
+import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import type { Ctx } from "@/lib/gate/context";
 import { localizedName } from "./categories";
 import { productView, type ProductRow } from "./product-view";
@@ -159,7 +159,6 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
     const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) set.title = input.title;
     if (input.description !== undefined) set.description = input.description;
-    if (input.currency !== undefined) set.currency = input.currency;
     if (categoryId) set.categoryId = categoryId;
     if (input.moq !== undefined) set.moq = input.moq;
     if (input.acceptsOEM !== undefined) set.acceptsOEM = input.acceptsOEM;
@@ -169,21 +168,24 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
     if (input.boothId !== undefined) set.boothId = input.boothId;
     if (input.isHidden !== undefined) set.isHidden = input.isHidden;
     let pendingApproval: { id: string; rule: string } | null = null;
-    if (input.price !== undefined) {
-      // An AI seller's deep price cut waits for the guardian (contract 3); the rest applies now.
-      const rule = actor.type === "ai" ? await discountApprovalRule({ db: tx, actor }, Number(p.price), input.price) : null;
-      if (rule && actor.type === "ai") {
-        const a = await requestApproval(
-          { ...ctx, db: tx, actor },
-          {
-            kind: "price",
-            subjectId: p.id,
-            summary: { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: input.price, currency: input.currency ?? p.currency, rule },
-            reason: input.reason,
-          },
-        );
-        pendingApproval = { id: a.id, rule };
-      } else set.price = input.price.toFixed(2);
+    if (input.price !== undefined || input.currency !== undefined) {
+      const old = { amount: p.price, currency: p.currency };
+      const next = { amount: input.price === undefined ? p.price : input.price.toFixed(2), currency: input.currency ?? p.currency };
+      // Price and currency move together, or not at all (contract 9.2): a change an AI seller may not
+      // make alone waits whole for its guardian, and the rest of the update applies now.
+      const hold =
+        actor.type === "ai" ? await sellerPriceRule({ db: tx, actor }, old, referenceOf(p), next, input.currency === undefined ? "price" : "currency") : null;
+      if (hold && actor.type === "ai") {
+        const summary = { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: Number(next.amount), currency: next.currency, ...hold };
+        const a = await requestApproval({ ...ctx, db: tx, actor }, { kind: "price", subjectId: p.id, summary, reason: input.reason });
+        pendingApproval = { id: a.id, rule: hold.rule };
+      } else {
+        set.price = next.amount;
+        set.currency = next.currency;
+        // A person's price is the new reference; an agent's leaves the reference where it was.
+        if (actor.type !== "ai") Object.assign(set, { referencePrice: next.amount, referenceCurrency: next.currency });
+        else if (p.referencePrice === null) Object.assign(set, { referencePrice: p.price, referenceCurrency: p.currency });
+      }
     }
     const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
     Object.assign(set, searchColumns(merged));

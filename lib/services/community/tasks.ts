@@ -44,7 +44,7 @@ export async function createTask(ctx: Ctx, input: { title: string; description?:
   const { db, actor } = ctx;
   const me = signedIn(actor);
   const currency = input.currency ?? "USD";
-  const rule = me.type === "ai" && input.reward ? (await buyerMandateRule({ db, actor: me }, { total: input.reward.toFixed(2), currency }))?.rule : undefined;
+  const hold = me.type === "ai" && input.reward ? await buyerMandateRule({ db, actor: me }, { total: input.reward.toFixed(2), currency }) : null;
   const [row] = await db
     .insert(tasks)
     .values({
@@ -54,11 +54,20 @@ export async function createTask(ctx: Ctx, input: { title: string; description?:
       currency: input.currency ?? null,
       createdBy: me.user.id,
       sentByAI: me.type === "ai",
-      status: rule ? "pending_guardian_approval" : "open",
+      status: hold ? "pending_guardian_approval" : "open",
     })
     .returning();
-  if (rule && me.type === "ai") {
-    await requestApproval({ ...ctx, actor: me }, { kind: "task", subjectId: row!.id, summary: { item: input.title, total: input.reward, currency, rule } });
+  if (hold && me.type === "ai") {
+    const summary = {
+      item: input.title,
+      total: input.reward,
+      currency,
+      rule: hold.rule,
+      ruleCode: hold.limit,
+      ruleParams: hold.params,
+      converted: { amount: hold.convertedTotal, currency: hold.mandateCurrency },
+    };
+    await requestApproval({ ...ctx, actor: me }, { kind: "task", subjectId: row!.id, summary });
   }
   return (await views(db, [row!]))[0]!;
 }

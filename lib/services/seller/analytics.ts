@@ -6,6 +6,7 @@ import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { booths, brochureDownloads, inquiries, orders, products, productViews } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
+import { storeOrders } from "@/lib/services/trade/orders";
 import type { Ctx } from "@/lib/gate/context";
 
 const DAY = 86_400_000;
@@ -97,11 +98,7 @@ export async function dashboard(ctx: Ctx) {
         .from(brochureDownloads)
         .where(and(eq(brochureDownloads.sellerId, sellerId), gte(brochureDownloads.createdAt, since))),
     ),
-    db
-      .select({ status: orders.status, n: count() })
-      .from(orders)
-      .where(and(eq(orders.sellerId, sellerId), sql`${orders.status} <> 'pending_guardian_approval'`))
-      .groupBy(orders.status),
+    db.select({ status: orders.status, n: count() }).from(orders).where(storeOrders(sellerId)).groupBy(orders.status),
   ]);
   return {
     products: productCount,

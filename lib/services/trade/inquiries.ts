@@ -7,7 +7,8 @@ import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { inquiries, inquiryReplies, products } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
-import { assertNotSelfTrade, discountApprovalRule } from "@/lib/services/ai/conduct";
+import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
+import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import { holdState, transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
@@ -120,13 +121,18 @@ export async function respondInquiry(ctx: Ctx, id: string, input: { message: str
     await assertNotSelfTrade({ db: tx, actor: me }, { userId: row.buyerId });
     const [product] = await tx.select().from(products).where(eq(products.id, row.productId));
     const currency = input.currency ?? product?.currency ?? null;
-    let rule: string | null = null;
-    if (me.type === "ai" && input.quotedPrice !== undefined && product) {
-      rule =
-        currency !== product.currency
-          ? `quote in ${currency} for a product listed in ${product.currency}: the guardian checks the conversion`
-          : await discountApprovalRule({ db: tx, actor: me }, Number(product.price), input.quotedPrice);
-    }
+    // A quote is a price: measured against the product's reference in one currency (contract 9.2).
+    const quoted = input.quotedPrice === undefined || !product || !currency ? null : { amount: input.quotedPrice.toFixed(2), currency };
+    const hold =
+      me.type === "ai" && quoted && product
+        ? await sellerPriceRule(
+            { db: tx, actor: me },
+            { amount: product.price, currency: product.currency },
+            referenceOf(product),
+            quoted,
+            input.currency === undefined ? "quotedPrice" : "currency",
+          )
+        : null;
     const [reply] = await tx
       .insert(inquiryReplies)
       .values({
@@ -135,32 +141,26 @@ export async function respondInquiry(ctx: Ctx, id: string, input: { message: str
         message: input.message,
         quotedPrice: input.quotedPrice === undefined ? null : input.quotedPrice.toFixed(2),
         currency: input.quotedPrice === undefined ? null : currency,
-        status: rule ? "pending_guardian_approval" : "visible",
+        status: hold ? "pending_guardian_approval" : "visible",
         sentByAI: me.type === "ai",
       })
       .returning();
     let pendingApproval: { id: string; rule: string } | undefined;
     let fresh = row;
-    if (rule && me.type === "ai" && product) {
+    if (hold && me.type === "ai" && product) {
       const buyer = (await parties(tx, [row.buyerId])).get(row.buyerId);
-      const a = await requestApproval(
-        { ...ctx, db: tx, actor: me },
-        {
-          kind: "quote",
-          subjectId: reply!.id,
-          summary: {
-            item: product.title,
-            productId: product.id,
-            listPrice: Number(product.price),
-            unitPrice: input.quotedPrice,
-            currency: currency ?? undefined,
-            counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
-            rule,
-          },
-          reason: input.reason,
-        },
-      );
-      pendingApproval = { id: a.id, rule };
+      const summary = {
+        item: product.title,
+        productId: product.id,
+        listPrice: Number(product.price),
+        unitPrice: input.quotedPrice,
+        currency: currency ?? undefined,
+        counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
+        ...hold,
+        quote: { inquiryId: row.id, inquiryMessage: row.message, message: input.message },
+      };
+      const a = await requestApproval({ ...ctx, db: tx, actor: me }, { kind: "quote", subjectId: reply!.id, summary, reason: input.reason });
+      pendingApproval = { id: a.id, rule: hold.rule };
     } else {
       fresh = await transition(tx, "inquiry", row.id, { from: ["new", "replied"], to: "replied", verb: "answered" });
     }

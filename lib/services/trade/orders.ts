@@ -1,7 +1,7 @@
 // Orders (contract 5): placed -> confirmed -> fulfilled, or cancelled; an AI_BUYER order over its
-// threshold or monthly budget starts as pending_guardian_approval, invisible to the store until the
-// guardian approves it (then `placed`) or rejects it.
-import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+// mandate starts as pending_guardian_approval, invisible to the store until the guardian approves it
+// (then `placed`, stamped `placedAt`); one that never reached the store stays invisible to it.
+import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { permissionRefusal } from "@/lib/gate/gate";
 import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, type SignedInActor } from "@/lib/auth/actor";
@@ -79,7 +79,6 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
     });
   }
   const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency: product.currency, storeId: product.sellerId }, now) : null;
-  const rule = hold?.rule;
   const [row] = await db
     .insert(orders)
     .values({
@@ -91,13 +90,14 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       currency: product.currency,
       total,
       note: input.note ?? null,
-      status: rule ? "pending_guardian_approval" : "placed",
+      status: hold ? "pending_guardian_approval" : "placed",
       sentByAI: me.type === "ai",
+      placedAt: hold ? null : now,
       createdAt: now,
     })
     .returning();
   let pendingApproval: { id: string; rule: string } | undefined;
-  if (rule && me.type === "ai") {
+  if (hold && me.type === "ai") {
     const shop = (await stores(db, [product.sellerId])).get(product.sellerId);
     const a = await requestApproval(
       { ...ctx, actor: me },
@@ -112,22 +112,30 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
           total: Number(total),
           currency: product.currency,
           counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
-          rule,
+          rule: hold.rule,
+          ruleCode: hold.limit,
+          ruleParams: hold.params,
+          converted: { amount: hold.convertedTotal, currency: hold.mandateCurrency },
         },
         reason: input.reason,
       },
     );
-    pendingApproval = { id: a.id, rule };
+    pendingApproval = { id: a.id, rule: hold.rule };
   }
   return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
 }
+
+/**
+ * The orders a store sees: held orders are invisible to it until the buyer's guardian approves them;
+ * rejected and expired ones (and held ones the buyer cancelled) never reach it.
+ */
+export const storeOrders = (store: string) => and(eq(orders.sellerId, store), isNotNull(orders.placedAt));
 
 function sideWhere(me: SignedInActor, as: "buyer" | "seller") {
   if (as === "buyer") return eq(orders.buyerId, me.user.id);
   const store = actingSellerProfileId(me);
   if (!store) throw new ApiError("seller_profile_required", "Open a store (seller profile) first");
-  // Held orders are invisible to the store until the buyer's guardian approves them.
-  return and(eq(orders.sellerId, store), ne(orders.status, "pending_guardian_approval"));
+  return storeOrders(store);
 }
 
 export async function listOrders(ctx: Ctx, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
@@ -149,7 +157,7 @@ async function participantOrder(db: Db, me: SignedInActor, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw notFound("Order");
   if (row.buyerId === me.user.id) return { row, side: "buyer" as const };
-  if (actingSellerProfileId(me) === row.sellerId && row.status !== "pending_guardian_approval") return { row, side: "seller" as const };
+  if (actingSellerProfileId(me) === row.sellerId && row.placedAt !== null) return { row, side: "seller" as const };
   throw notFound("Order");
 }
 
