@@ -5,19 +5,25 @@ import { useEffect, useState } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
+type Amount = { amount: string; currency: string };
 type Approval = {
   id: string;
   aiUsername?: string;
-  kind: "order" | "quote" | "price";
+  kind: "order" | "quote" | "price" | "task";
   summary: {
     item: string;
     rule: string;
+    ruleCode?: "threshold" | "store24h" | "monthlyBudget" | "discount";
+    ruleParams?: Record<string, string>;
     quantity?: number;
     unitPrice?: number;
     listPrice?: number;
     total?: number;
     currency?: string;
     counterparty?: { name: string };
+    converted?: Amount;
+    price?: { old: Amount; new: Amount; reference: Amount; newInReference: string };
+    quote?: { inquiryId: string; inquiryMessage: string; message: string };
   };
   reason: string | null;
   status: "pending" | "approved" | "rejected" | "expired";
@@ -58,8 +64,26 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
     onDecided();
   }
 
-  const money = (v: number | undefined, currency?: string) =>
-    v === undefined ? "—" : currency ? format.number(v, { style: "currency", currency }) : format.number(v);
+  const money = (v: number | string | undefined, currency?: string) =>
+    v === undefined ? "—" : currency ? format.number(Number(v), { style: "currency", currency }) : format.number(Number(v));
+  const amount = (a: Amount) => money(a.amount, a.currency);
+  // Why it is held, in the page's language, from the rule's code and figures (the English text otherwise).
+  const ruleText = (s: Approval["summary"]) => {
+    const p = s.ruleParams;
+    if (!s.ruleCode || !p) return s.rule;
+    if (s.ruleCode === "discount") {
+      const pct = (v: string | undefined) => format.number(Number(v) / 100, { style: "percent", maximumFractionDigits: 2 });
+      return t("ruleDiscount", {
+        offered: money(p.offered, p.offeredCurrency),
+        reference: money(p.reference, p.referenceCurrency),
+        percent: pct(p.percent),
+        max: pct(p.max),
+      });
+    }
+    const mc = p.mandateCurrency;
+    const key = { threshold: "ruleThreshold", store24h: "ruleStore24h", monthlyBudget: "ruleMonthlyBudget" } as const;
+    return t(key[s.ruleCode], { converted: money(p.converted, mc), sum: money(p.sum, mc), limit: money(p.limit, mc) });
+  };
   const kindLabel = { order: t("kindOrder"), quote: t("kindQuote"), price: t("kindPrice"), task: t("kindTask") };
   const statusLabel = { pending: t("statusPending"), approved: t("statusApproved"), rejected: t("statusRejected"), expired: t("statusExpired") };
 
@@ -89,30 +113,71 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
             <li key={a.id} className="rounded-lg border border-slate-200 p-4" data-testid="approval">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{kindLabel[a.kind]}</span>
-                <span className="font-medium">{a.summary.item}</span>
+                <bdi className="font-medium">{a.summary.item}</bdi>
                 <span className="font-mono text-xs text-slate-500" dir="ltr">
                   {a.aiUsername}
                 </span>
                 <span className="ms-auto text-xs text-slate-500">{statusLabel[a.status]}</span>
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                <dt className="text-slate-500">{t("quantity")}</dt>
-                <dd>{a.summary.quantity ?? "—"}</dd>
-                <dt className="text-slate-500">{t("unitPrice")}</dt>
-                <dd>{money(a.summary.unitPrice, a.summary.currency)}</dd>
-                <dt className="text-slate-500">{t("total")}</dt>
-                <dd className="font-semibold">{money(a.summary.total, a.summary.currency)}</dd>
+                {a.summary.price ? (
+                  <>
+                    <dt className="text-slate-500">{t("oldPrice")}</dt>
+                    <dd>{amount(a.summary.price.old)}</dd>
+                    <dt className="text-slate-500">{t("newPrice")}</dt>
+                    <dd className="font-semibold">{amount(a.summary.price.new)}</dd>
+                    <dt className="text-slate-500">{t("referencePrice")}</dt>
+                    <dd>{amount(a.summary.price.reference)}</dd>
+                    {a.summary.price.new.currency !== a.summary.price.reference.currency && (
+                      <>
+                        <dt className="text-slate-500">{t("inReference")}</dt>
+                        <dd>{money(a.summary.price.newInReference, a.summary.price.reference.currency)}</dd>
+                      </>
+                    )}
+                  </>
+                ) : (
+                  <>
+                    <dt className="text-slate-500">{t("quantity")}</dt>
+                    <dd>{a.summary.quantity ?? "—"}</dd>
+                    <dt className="text-slate-500">{t("unitPrice")}</dt>
+                    <dd>{money(a.summary.unitPrice, a.summary.currency)}</dd>
+                    <dt className="text-slate-500">{t("total")}</dt>
+                    <dd className="font-semibold">{money(a.summary.total, a.summary.currency)}</dd>
+                    {a.summary.converted && a.summary.converted.currency !== a.summary.currency && (
+                      <>
+                        <dt className="text-slate-500">{t("convertedTotal")}</dt>
+                        <dd className="font-semibold" data-testid="approval-converted">
+                          {amount(a.summary.converted)}
+                        </dd>
+                      </>
+                    )}
+                  </>
+                )}
                 <dt className="text-slate-500">{t("counterparty")}</dt>
-                <dd>{a.summary.counterparty?.name ?? "—"}</dd>
+                <dd>
+                  <bdi>{a.summary.counterparty?.name ?? "—"}</bdi>
+                </dd>
               </dl>
-              <p className="mt-2 text-sm">
+              {a.summary.quote && (
+                <div className="mt-2 space-y-1 text-sm">
+                  <p>
+                    <span className="text-slate-500">{t("inquiryAsked")}: </span>
+                    <q dir="auto">{a.summary.quote.inquiryMessage}</q>
+                  </p>
+                  <p>
+                    <span className="text-slate-500">{t("quoteText")}: </span>
+                    <q dir="auto">{a.summary.quote.message}</q>
+                  </p>
+                </div>
+              )}
+              <p className="mt-2 text-sm" data-testid="approval-rule">
                 <span className="text-slate-500">{t("rule")}: </span>
-                {a.summary.rule}
+                {ruleText(a.summary)}
               </p>
               {a.reason && (
                 <p className="mt-1 text-sm">
                   <span className="text-slate-500">{t("agentReason")}: </span>
-                  {a.reason}
+                  <q dir="auto">{a.reason}</q>
                 </p>
               )}
               {a.status === "pending" && (
