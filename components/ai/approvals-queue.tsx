@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-type Amount = { amount: string; currency: string };
+type Amount = { amount: number; currency: string };
 type Approval = {
   id: string;
   aiUsername?: string;
@@ -22,7 +22,7 @@ type Approval = {
     currency?: string;
     counterparty?: { name: string };
     converted?: Amount;
-    price?: { old: Amount; new: Amount; reference: Amount; newInReference: string };
+    price?: { old: Amount; new: Amount; reference: Amount; newInReference: number };
     quote?: { inquiryId: string; inquiryMessage: string; message: string };
   };
   reason: string | null;

@@ -119,11 +119,7 @@ export const AuditLogPage = z
   })
   .meta({ id: "AuditLogPage" });
 
-const Decimal = z
-  .string()
-  .regex(/^-?\d+\.\d{2}$/)
-  .meta({ description: "Exact amount, two decimals", example: "590.49" });
-const Amount = z.object({ amount: Decimal, currency: z.string() });
+const Amount = z.object({ amount: z.number().meta({ description: "Exact to the cent", example: 590.49 }), currency: z.string() });
 
 /** What exactly an approval asks (contract 9.2): the figures that take effect when the guardian approves. */
 export const ApprovalSummarySchema = z
@@ -151,7 +147,7 @@ export const ApprovalSummarySchema = z
         old: Amount.meta({ description: "The product's price when the change was asked" }),
         new: Amount.meta({ description: "The price and currency that take effect on approval" }),
         reference: Amount.meta({ description: "The reference price (last set by a person of the store or approved)" }),
-        newInReference: Decimal.meta({ description: "The new price converted to the reference currency" }),
+        newInReference: z.number().meta({ description: "The new price converted to the reference currency" }),
       })
       .optional()
       .meta({ description: "Price changes and quotes: what is measured against what" }),

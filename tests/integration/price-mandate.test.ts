@@ -37,7 +37,7 @@ describe("AI_SELLER price and currency changes measured against the reference pr
     expect(a).toMatchObject({ id: approvalId, kind: "price", reason: "yen promo", subjectId: s.product.id });
     expect(a!.summary).toMatchObject({
       ruleCode: "discount",
-      price: { old: { amount: "100.00", currency: "USD" }, new: { amount: "1.00", currency: "JPY" }, reference: { amount: "100.00", currency: "USD" } },
+      price: { old: { amount: 100, currency: "USD" }, new: { amount: 1, currency: "JPY" }, reference: { amount: 100, currency: "USD" } },
     });
     expect((await decide(s.guardianToken, approvalId, "reject")).status).toBe(200);
     expect(await publicProduct(s.product.id)).toMatchObject({ price: 100, currency: "USD" });
@@ -125,7 +125,7 @@ describe("quotes measured against the reference in one currency", () => {
     expect(a).toMatchObject({ id: reply.body.pendingApproval!.id, kind: "quote", reason: "volume" });
     expect(a!.summary).toMatchObject({
       quote: { inquiryId: id, inquiryMessage: "Price for 500 pieces?", message: "Special price: 100 per piece" },
-      price: { new: { amount: "100.00", currency: "JPY" }, reference: { amount: "100.00", currency: "USD" } },
+      price: { new: { amount: 100, currency: "JPY" }, reference: { amount: 100, currency: "USD" } },
       counterparty: { name: buyer.username },
     });
     // The buyer does not see it, before or after the rejection.
@@ -171,7 +171,7 @@ describe("rejected and expired orders never reach the store", () => {
     const held = await api<{ order: { id: string }; pendingApproval: { id: string } }>("/api/orders", { token: ai, json: { productId: p.id, quantity: 1 } });
     expect(held.status, held.text).toBe(201);
     const [a] = await approvals(g.guardianToken);
-    expect(a!.summary).toMatchObject({ ruleCode: "threshold", converted: { amount: "6000.00", currency: "USD" }, counterparty: { name: "Lamp Works" } });
+    expect(a!.summary).toMatchObject({ ruleCode: "threshold", converted: { amount: 6000, currency: "USD" }, counterparty: { name: "Lamp Works" } });
     await decide(g.guardianToken, held.body.pendingApproval.id, "reject");
     const list = await api<{ orders: unknown[]; total: number }>("/api/orders?as=seller", { token: sellerToken });
     expect(list.body).toMatchObject({ orders: [], total: 0 });

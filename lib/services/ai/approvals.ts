@@ -61,8 +61,14 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
     // Applied only over the price it was asked against, and it becomes the new reference.
     const [done] = await db
       .update(products)
-      .set({ price: p.new.amount, currency: p.new.currency, referencePrice: p.new.amount, referenceCurrency: p.new.currency, updatedAt: new Date() })
-      .where(and(eq(products.id, subjectId), eq(products.price, p.old.amount), eq(products.currency, p.old.currency), isNull(products.deletedAt)))
+      .set({
+        price: p.new.amount.toFixed(2),
+        currency: p.new.currency,
+        referencePrice: p.new.amount.toFixed(2),
+        referenceCurrency: p.new.currency,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, subjectId), eq(products.price, p.old.amount.toFixed(2)), eq(products.currency, p.old.currency), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!done) {
       throw new ApiError(

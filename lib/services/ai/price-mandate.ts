@@ -56,10 +56,10 @@ export async function sellerPriceRule(ctx: RuleCtx<AiActor>, old: Price, referen
       offeredCurrency: offered.currency,
     },
     price: {
-      old: { amount: formatCents(toCents(old.amount)), currency: old.currency },
-      new: { amount: formatCents(toCents(offered.amount)), currency: offered.currency },
-      reference: { amount: formatCents(ref), currency: reference.currency },
-      newInReference: formatCents(inRef),
+      old: { amount: Number(old.amount), currency: old.currency },
+      new: { amount: Number(offered.amount), currency: offered.currency },
+      reference: { amount: Number(formatCents(ref)), currency: reference.currency },
+      newInReference: Number(formatCents(inRef)),
     },
   };
 }

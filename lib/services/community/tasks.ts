@@ -65,7 +65,7 @@ export async function createTask(ctx: Ctx, input: { title: string; description?:
       rule: hold.rule,
       ruleCode: hold.limit,
       ruleParams: hold.params,
-      converted: { amount: hold.convertedTotal, currency: hold.mandateCurrency },
+      converted: { amount: Number(hold.convertedTotal), currency: hold.mandateCurrency },
     };
     await requestApproval({ ...ctx, actor: me }, { kind: "task", subjectId: row!.id, summary });
   }

@@ -115,7 +115,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
           rule: hold.rule,
           ruleCode: hold.limit,
           ruleParams: hold.params,
-          converted: { amount: hold.convertedTotal, currency: hold.mandateCurrency },
+          converted: { amount: Number(hold.convertedTotal), currency: hold.mandateCurrency },
         },
         reason: input.reason,
       },
