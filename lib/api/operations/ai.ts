@@ -97,10 +97,13 @@ export const auditLogsOp = defineOperation({
 
 export const listApprovalsOp = defineOperation({
   ...guardianOnly,
+  access: "user",
   method: "GET",
   path: "/api/ai/approvals",
   operationId: "listApprovals",
   summary: "Actions of the guardian's AI accounts waiting for (or decided by) the guardian",
+  description:
+    "A guardian sees the approvals of all its AI accounts; an AI account sees only its own (to know what waits, was approved, rejected or expired), newest first. Only the guardian approves or rejects. Expired items are marked `expired` before the list is read.",
   action: "ai.approval.list",
   query: ApprovalsQuery,
   responses: {
