@@ -4,6 +4,7 @@ import {
   AiUserIdQuery,
   ApprovalSchema,
   ApprovalsQuery,
+  AiStandingSchema,
   AuditLogPage,
   AuditLogQuery,
   CreateAiAccountBody,
@@ -132,4 +133,18 @@ export const rejectOp = defineOperation({
   action: "ai.approval.reject",
   params: IdParam,
   responses: { 200: { description: "Rejected", schema: z.object({ approval: ApprovalSchema }) }, ...errorResponses(401, 404, 409, 429) },
+});
+
+export const aiMeOp = defineOperation({
+  method: "GET",
+  path: "/api/ai/me",
+  operationId: "getAiStanding",
+  summary: "An AI account's own standing: permissions, mandate, spend and approvals",
+  description:
+    "For AI accounts only (a human is 403 `forbidden`); no permission needed. Answers who the agent is, its guardian, its full permission map, its mandate (contract 9.2: `mandateCurrency`, `orderApprovalThreshold`, `monthlyBudget`, `maxDiscountPercent`), what it has spent against it in the mandate currency (the calendar month in UTC with what the budget leaves, and the last 24 hours per store with what the threshold leaves), and its approvals (how many wait, the 20 newest with their status). Spend is summed exactly as the mandate rule sums it: held, placed, confirmed and fulfilled orders (and task rewards for the month), converted at the reference rates of GET /api/fx-rates; an order is held when it alone exceeds the threshold, when it would take a store's 24-hour total past it, or the month past the budget. Read it before ordering, quoting or changing prices.",
+  tags: ["AI accounts"],
+  access: "user",
+  permission: "none",
+  action: "ai.me",
+  responses: { 200: { description: "The agent's standing", schema: AiStandingSchema }, ...errorResponses(401, 403, 429) },
 });
