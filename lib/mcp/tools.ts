@@ -7,6 +7,7 @@
 // query schema the query (as a URL would carry them), everything else the JSON body (a GET takes
 // the rest as query). `idempotencyKey` (tools on idempotent POST routes) is the Idempotency-Key.
 import type { OperationHandler } from "@/lib/api/route";
+import * as aiMe from "@/lib/api/handlers/ai-me";
 import * as boothById from "@/lib/api/handlers/booths-id";
 import * as buyerInquiries from "@/lib/api/handlers/buyer-inquiries";
 import * as categories from "@/lib/api/handlers/categories";
@@ -27,6 +28,12 @@ export type ToolRoutes = ToolRoute | { by: string; default: string; description:
 export type ToolDef = { name: string; description: string; route: ToolRoutes };
 
 export const TOOLS: readonly ToolDef[] = [
+  {
+    name: "get_my_mandate",
+    description:
+      "Your own standing as an AI account: read it before ordering, quoting or changing prices. It tells your limits (permissions; the guardian's mandate: approval threshold, monthly budget and maximum discount, in the mandate currency), what you have spent (this calendar month, and the last 24 hours per store, converted, with what each limit leaves) and what waits for your guardian (pending approvals and the newest with their status). An order past a limit is not refused but held until your guardian approves it.",
+    route: aiMe.GET,
+  },
   {
     name: "search_products",
     description:

@@ -137,7 +137,9 @@ const ROWS: Record<string, Row> = {
     expect: { guardian: 200 },
   },
   "GET /api/ai/audit-logs": { path: () => `/api/ai/audit-logs?aiUserId=${w.accounts.aiBuyer.id}`, expect: { guardian: 200 } },
+  // An AI account lists its own approvals (the leak check holds it to them); only humans decide them.
   "GET /api/ai/approvals": { path: () => "/api/ai/approvals", other: 200 },
+  "GET /api/ai/me": { path: () => "/api/ai/me", expect: { buyer: 403, seller: 403, otherSeller: 403, guardian: 403, admin: 403 }, other: 200 },
   "POST /api/ai/approvals/{id}/approve": {
     path: (w, id = w.approval) => `/api/ai/approvals/${id}/approve`,
     expect: { guardian: 200 },

@@ -56,7 +56,7 @@ export function privateRecords(w: World): { name: string; id: string; visibleTo:
     { name: "order", id: w.order, visibleTo: ["buyer", "seller"] },
     { name: "confirmed order", id: w.confirmedOrder, visibleTo: ["buyer", "seller"] },
     { name: "held order", id: w.heldOrder, visibleTo: ["aiBuyer", "guardian"] },
-    { name: "approval", id: w.approval, visibleTo: ["guardian"] },
+    { name: "approval", id: w.approval, visibleTo: ["aiBuyer", "guardian"] },
     { name: "inquiry", id: w.inquiry, visibleTo: ["buyer", "seller"] },
     { name: "conversation", id: w.conversation, visibleTo: ["buyer", "seller"] },
     { name: "API key", id: w.buyerKey, visibleTo: ["buyer"] },

@@ -9,6 +9,7 @@ import * as aiApprovalsIdApprove from "./ai-approvals-id-approve";
 import * as aiApprovalsIdReject from "./ai-approvals-id-reject";
 import * as aiApprovals from "./ai-approvals";
 import * as aiAuditLogs from "./ai-audit-logs";
+import * as aiMe from "./ai-me";
 import * as aiPermissions from "./ai-permissions";
 import * as analyticsDownloads from "./analytics-downloads";
 import * as analyticsInquiries from "./analytics-inquiries";
@@ -75,6 +76,7 @@ export const HANDLER_MODULES = [
   aiApprovalsIdReject,
   aiApprovals,
   aiAuditLogs,
+  aiMe,
   aiPermissions,
   analyticsDownloads,
   analyticsInquiries,

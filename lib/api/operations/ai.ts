@@ -4,6 +4,7 @@ import {
   AiUserIdQuery,
   ApprovalSchema,
   ApprovalsQuery,
+  AiStandingSchema,
   AuditLogPage,
   AuditLogQuery,
   CreateAiAccountBody,
@@ -97,10 +98,13 @@ export const auditLogsOp = defineOperation({
 
 export const listApprovalsOp = defineOperation({
   ...guardianOnly,
+  access: "user",
   method: "GET",
   path: "/api/ai/approvals",
   operationId: "listApprovals",
   summary: "Actions of the guardian's AI accounts waiting for (or decided by) the guardian",
+  description:
+    "A guardian sees the approvals of all its AI accounts; an AI account sees only its own (to know what waits, was approved, rejected or expired), newest first. Only the guardian approves or rejects. Expired items are marked `expired` before the list is read.",
   action: "ai.approval.list",
   query: ApprovalsQuery,
   responses: {
@@ -129,4 +133,18 @@ export const rejectOp = defineOperation({
   action: "ai.approval.reject",
   params: IdParam,
   responses: { 200: { description: "Rejected", schema: z.object({ approval: ApprovalSchema }) }, ...errorResponses(401, 404, 409, 429) },
+});
+
+export const aiMeOp = defineOperation({
+  method: "GET",
+  path: "/api/ai/me",
+  operationId: "getAiStanding",
+  summary: "An AI account's own standing: permissions, mandate, spend and approvals",
+  description:
+    "For AI accounts only (a human is 403 `forbidden`); no permission needed. Answers who the agent is, its guardian, its full permission map, its mandate (contract 9.2: `mandateCurrency`, `orderApprovalThreshold`, `monthlyBudget`, `maxDiscountPercent`), what it has spent against it in the mandate currency (the calendar month in UTC with what the budget leaves, and the last 24 hours per store with what the threshold leaves), and its approvals (how many wait, the 20 newest with their status). Spend is summed exactly as the mandate rule sums it: held, placed, confirmed and fulfilled orders (and task rewards for the month), converted at the reference rates of GET /api/fx-rates; an order is held when it alone exceeds the threshold, when it would take a store's 24-hour total past it, or the month past the budget. Read it before ordering, quoting or changing prices.",
+  tags: ["AI accounts"],
+  access: "user",
+  permission: "none",
+  action: "ai.me",
+  responses: { 200: { description: "The agent's standing", schema: AiStandingSchema }, ...errorResponses(401, 403, 429) },
 });

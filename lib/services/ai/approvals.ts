@@ -130,9 +130,21 @@ const view = (a: typeof approvals.$inferSelect, username?: string) => ({
   decidedAt: a.decidedAt?.toISOString() ?? null,
 });
 
-export async function listApprovals(db: Db, guardianId: string, f: { status?: "pending" | "approved" | "rejected" | "expired"; page: number; limit: number }) {
+/**
+ * The guardian's approvals, newest first; with `aiUserId` only that agent's (what an AI account sees
+ * of its own held items: the agent reads them, only the guardian decides them).
+ */
+export async function listApprovals(
+  db: Db,
+  guardianId: string,
+  f: { status?: "pending" | "approved" | "rejected" | "expired"; page: number; limit: number; aiUserId?: string },
+) {
   await expireDueApprovals(db, guardianId);
-  const where = and(eq(approvals.guardianId, guardianId), f.status ? eq(approvals.status, f.status) : undefined);
+  const where = and(
+    eq(approvals.guardianId, guardianId),
+    f.aiUserId ? eq(approvals.aiUserId, f.aiUserId) : undefined,
+    f.status ? eq(approvals.status, f.status) : undefined,
+  );
   const rows = await db
     .select({ a: approvals, username: sql<string>`(select username from users where users.id = ${approvals.aiUserId})` })
     .from(approvals)

@@ -58,6 +58,80 @@ export type MandateHold = {
 /** The calendar month (UTC) that `now` falls in starts here. */
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
+/** Spend in one currency without a reference rate (or against a mandate currency without one). */
+export type UnconvertedSpend = { currency: string; monthCents: bigint; last24hByStore: Map<string, bigint> };
+
+export type Spend = {
+  /** The calendar month's (UTC) counted orders (and, when asked for, task rewards), in mandate-currency cents. */
+  monthCents: bigint;
+  /** Counted orders of the last 24 hours by store (seller profile id), in mandate-currency cents. */
+  store24hCents: Map<string, bigint>;
+  /** What could not be converted, left out of the totals above. */
+  unconverted: UnconvertedSpend[];
+  /** The rates the totals were converted at (with `currencies` of the call), for converting more. */
+  rates: RateTable;
+};
+
+/**
+ * What an agent has spent by `now`, in its mandate currency: the one sum behind the mandate rule and
+ * the agent's own standing (GET /api/ai/me), so the two can never disagree. Windows: the calendar month
+ * in UTC (from its first instant) and the 24 hours before `now` (exclusive). `tasks` adds task rewards
+ * to the month (they have no store). `currencies` are loaded with the rates for the caller's own use.
+ */
+export async function sumSpend(
+  db: Db,
+  aiUserId: string,
+  mandateCurrency: string,
+  now: Date,
+  opts: { tasks: boolean; currencies?: readonly string[] },
+): Promise<Spend> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const month = monthStart(now);
+  const since = month < dayAgo ? month : dayAgo;
+  const [orderSums, taskRows] = await Promise.all([
+    db
+      .select({
+        currency: orders.currency,
+        storeId: orders.sellerId,
+        month: sql<string | null>`sum(${orders.total}) filter (where ${orders.createdAt} >= ${month.toISOString()})`,
+        last24h: sql<string | null>`sum(${orders.total}) filter (where ${orders.createdAt} > ${dayAgo.toISOString()})`,
+      })
+      .from(orders)
+      .where(and(eq(orders.buyerId, aiUserId), inArray(orders.status, [...COUNTED_ORDERS]), gte(orders.createdAt, since)))
+      .groupBy(orders.currency, orders.sellerId),
+    opts.tasks
+      ? db
+          .select({ currency: tasks.currency, month: sql<string | null>`sum(${tasks.reward})` })
+          .from(tasks)
+          .where(and(eq(tasks.createdBy, aiUserId), isNotNull(tasks.reward), inArray(tasks.status, [...COUNTED_TASKS]), gte(tasks.createdAt, month)))
+          .groupBy(tasks.currency)
+      : Promise.resolve([]),
+  ]);
+  // A reward without a currency is in the base currency (as the task's own view shows it).
+  const taskSums = taskRows.map((r) => ({ currency: r.currency ?? BASE_CURRENCY, month: r.month }));
+  const currencies = [...new Set([...orderSums.map((r) => r.currency), ...taskSums.map((r) => r.currency)])];
+  const rates = await loadRates(db, [mandateCurrency, ...(opts.currencies ?? []), ...currencies]);
+  const rated = (c: string) => c === mandateCurrency || (rates.has(c) && rates.has(mandateCurrency));
+  const spend: Spend = { monthCents: 0n, store24hCents: new Map(), unconverted: [], rates };
+  // Each currency's month is summed in its own cents and converted once (one rounding per currency).
+  for (const currency of currencies) {
+    const monthCents = [...orderSums, ...taskSums]
+      .filter((r) => r.currency === currency)
+      .reduce((acc, r) => acc + (r.month === null ? 0n : toCents(r.month)), 0n);
+    const last24hByStore = new Map<string, bigint>();
+    for (const r of orderSums) if (r.currency === currency && r.last24h !== null) last24hByStore.set(r.storeId, toCents(r.last24h));
+    if (!rated(currency)) {
+      spend.unconverted.push({ currency, monthCents, last24hByStore });
+      continue;
+    }
+    spend.monthCents += convertCents(rates, monthCents, currency, mandateCurrency);
+    for (const [store, cents] of last24hByStore) {
+      spend.store24hCents.set(store, (spend.store24hCents.get(store) ?? 0n) + convertCents(rates, cents, currency, mandateCurrency));
+    }
+  }
+  return spend;
+}
+
 /**
  * Why an AI_BUYER's order (with `storeId`) or task reward (without) needs its guardian, or null when
  * it may go ahead. `now` is the moment the item is created at (its createdAt).
@@ -70,35 +144,15 @@ export async function buyerMandateRule(
   const { db, actor } = ctx;
   const m = await aiMandate(db, actor.user.id, true);
   const mc = m.mandateCurrency;
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  const since = monthStart(now) < dayAgo ? monthStart(now) : dayAgo;
-  const inMonth = sql`${orders.createdAt} >= ${monthStart(now).toISOString()}`;
-  const sameStore24h = item.storeId ? sql`${orders.sellerId} = ${item.storeId} and ${orders.createdAt} > ${dayAgo.toISOString()}` : sql`false`;
-  const [orderSums, taskSums] = await Promise.all([
-    db
-      .select({
-        currency: orders.currency,
-        month: sql<string | null>`sum(${orders.total}) filter (where ${inMonth})`,
-        store24h: sql<string | null>`sum(${orders.total}) filter (where ${sameStore24h})`,
-      })
-      .from(orders)
-      .where(and(eq(orders.buyerId, actor.user.id), inArray(orders.status, [...COUNTED_ORDERS]), gte(orders.createdAt, since)))
-      .groupBy(orders.currency),
-    m.monthlyBudget === null
-      ? Promise.resolve([])
-      : db
-          .select({ currency: sql<string>`coalesce(${tasks.currency}, ${BASE_CURRENCY})`, month: sql<string | null>`sum(${tasks.reward})` })
-          .from(tasks)
-          .where(
-            and(eq(tasks.createdBy, actor.user.id), isNotNull(tasks.reward), inArray(tasks.status, [...COUNTED_TASKS]), gte(tasks.createdAt, monthStart(now))),
-          )
-          .groupBy(tasks.currency),
-  ]);
-  const rates = await loadRates(db, [mc, item.currency, ...orderSums.map((r) => r.currency), ...taskSums.map((r) => r.currency)]);
-  const conv = (amount: string | number, currency: string, field: string) =>
-    convertCents(requireRate(rates, currency, mc, field), toCents(amount), currency, mc, field);
+  const spend = await sumSpend(db, actor.user.id, mc, now, { tasks: m.monthlyBudget !== null, currencies: [item.currency] });
+  const cents = convertCents(requireRate(spend.rates, item.currency, mc, "currency"), toCents(item.total), item.currency, mc, "currency");
+  // History that cannot be converted is refused only where a limit would weigh it.
+  for (const u of spend.unconverted) {
+    if ((item.storeId && u.last24hByStore.has(item.storeId)) || (m.monthlyBudget !== null && u.monthCents !== 0n)) {
+      requireRate(spend.rates, u.currency, mc, "currency");
+    }
+  }
 
-  const cents = conv(item.total, item.currency, "currency");
   const original = `${formatCents(toCents(item.total))} ${item.currency}`;
   const converted = `${formatCents(cents)} ${mc}`;
   const both = item.currency === mc ? original : `${original} (${converted})`;
@@ -121,8 +175,7 @@ export async function buyerMandateRule(
 
   if (cents > threshold) return hold("threshold", `total ${both} exceeds the approval threshold of ${limitText}`);
   if (item.storeId) {
-    let store = cents;
-    for (const r of orderSums) if (r.store24h !== null) store += conv(r.store24h, r.currency, "currency");
+    const store = cents + (spend.store24hCents.get(item.storeId) ?? 0n);
     if (store > threshold) {
       return hold(
         "store24h",
@@ -132,8 +185,7 @@ export async function buyerMandateRule(
     }
   }
   if (m.monthlyBudget !== null) {
-    let month = cents;
-    for (const r of [...orderSums, ...taskSums]) if (r.month !== null) month += conv(r.month, r.currency, "currency");
+    const month = cents + spend.monthCents;
     const budget = toCents(m.monthlyBudget);
     if (month > budget) {
       return hold(
