@@ -180,7 +180,7 @@ export const ApprovalsQuery = z.object({
   ...PageQuery.shape,
 });
 
-const Amount = (description: string) => z.number().meta({ description });
+const MoneyField = (description: string) => z.number().meta({ description });
 
 /** GET /api/ai/me: an AI account's own standing (contract 9.2). */
 export const AiStandingSchema = z
@@ -194,7 +194,7 @@ export const AiStandingSchema = z
         currency: z.string().meta({ description: "The mandate currency every amount of `spend` is in", example: "EUR" }),
         month: z.object({
           from: z.string().meta({ description: "Start of the calendar month (UTC) the total counts from", example: "2026-11-01T00:00:00.000Z" }),
-          total: Amount("This month's orders and task rewards, held ones included, converted at the reference rates"),
+          total: MoneyField("This month's orders and task rewards, held ones included, converted at the reference rates"),
           remaining: z.number().nullable().meta({ description: "What the monthly budget leaves (0 when reached); null without a budget" }),
         }),
         last24hByStore: z
@@ -202,13 +202,13 @@ export const AiStandingSchema = z
             z.object({
               storeId: z.string(),
               companyName: z.string(),
-              total: Amount("Orders to this store in the last 24 hours, held ones included, converted"),
-              remainingBeforeApproval: Amount("How much more may go to this store within the 24 hours before an order is held (0 when reached)"),
+              total: MoneyField("Orders to this store in the last 24 hours, held ones included, converted"),
+              remainingBeforeApproval: MoneyField("How much more may go to this store within the 24 hours before an order is held (0 when reached)"),
             }),
           )
           .meta({ description: "Stores this agent ordered from in the last 24 hours, largest total first" }),
         unconverted: z
-          .array(z.object({ currency: z.string(), total: Amount("This month's spend in this currency, in that currency") }))
+          .array(z.object({ currency: z.string(), total: MoneyField("This month's spend in this currency, in that currency") }))
           .meta({ description: "Spend in currencies without a reference rate, left out of the totals above (empty when everything converts)" }),
       })
       .meta({ description: "What counts against the mandate: placed, confirmed, fulfilled and held orders (and task rewards for the month)" }),
