@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   seller_profile_required: { status: 409, title: "Seller profile required" },
   idempotency_in_flight: { status: 409, title: "Request in flight" },
   invalid_state: { status: 409, title: "Invalid state" },
+  offer_expired: { status: 409, title: "Offer expired" },
+  offer_not_orderable: { status: 409, title: "Offer names no product" },
   request_timeout: { status: 408, title: "Request timeout" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },

@@ -19,6 +19,11 @@ export function takesIdempotencyKey(route: ToolRoute): boolean {
 
 export async function callTool(tool: ToolDef, args: Record<string, unknown>, via: { req: Request; ctx: Ctx }): Promise<CallToolResult> {
   const rest = { ...args };
+  if (tool.idArg) {
+    // Only the tool's own name for the id reaches the path (a stray `id` is dropped).
+    rest.id = rest[tool.idArg];
+    delete rest[tool.idArg];
+  }
   let route: ToolRoute;
   if ("by" in tool.route) {
     const choice = rest[tool.route.by] ?? tool.route.default;

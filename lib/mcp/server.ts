@@ -36,11 +36,25 @@ function describe(tool: ToolDef): Tool {
     name: tool.name,
     title: routes[0]!.op.summary,
     description: `${tool.description} Calls ${calls}.${needs.length ? ` AI accounts need ${needs.map((p) => `\`${p}\``).join(" / ")}.` : ""}`,
-    inputSchema: mergeInputSchemas(
-      routes.map((r) => r.op),
-      extra,
+    inputSchema: renameId(
+      mergeInputSchemas(
+        routes.map((r) => r.op),
+        extra,
+      ),
+      tool.idArg,
     ),
     annotations: { readOnlyHint: routes.every((r) => r.op.method === "GET"), openWorldHint: false },
+  };
+}
+
+/** The route's `id` path parameter under the tool's own name for it (see ToolDef.idArg). */
+function renameId(schema: ReturnType<typeof mergeInputSchemas>, idArg: string | undefined): ReturnType<typeof mergeInputSchemas> {
+  if (!idArg || !schema.properties?.id) return schema;
+  const { id, ...rest } = schema.properties;
+  return {
+    ...schema,
+    properties: { [idArg]: { ...id, description: `The ${idArg.replace(/Id$/, "")}'s id` }, ...rest },
+    required: (schema.required ?? []).map((r) => (r === "id" ? idArg : r)),
   };
 }
 

@@ -20,12 +20,19 @@ import * as products from "@/lib/api/handlers/products";
 import * as productSearch from "@/lib/api/handlers/products-search";
 import * as respondToInquiry from "@/lib/api/handlers/seller-inquiries-id-respond";
 import * as sellerInquiries from "@/lib/api/handlers/seller-inquiries";
+import * as requirementsBoard from "@/lib/api/handlers/requirements";
+import * as quoteRequirement from "@/lib/api/handlers/requirements-id-quotes";
+import * as offersList from "@/lib/api/handlers/offers";
+import * as offerCounter from "@/lib/api/handlers/offers-id-counter";
+import * as offerAccept from "@/lib/api/handlers/offers-id-accept";
+import * as offerDecline from "@/lib/api/handlers/offers-id-decline";
 
 /** A tool's route is the operation's handler, which carries its operation (method, path, schemas). */
 export type ToolRoute = OperationHandler;
 /** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */
 export type ToolRoutes = ToolRoute | { by: string; default: string; description: string; routes: Record<string, ToolRoute> };
-export type ToolDef = { name: string; description: string; route: ToolRoutes };
+/** `idArg`: the tool's name for the route's `{id}` path parameter (`offerId`, contract 9.5: ids named `<thing>Id`). */
+export type ToolDef = { name: string; description: string; route: ToolRoutes; idArg?: string };
 
 export const TOOLS: readonly ToolDef[] = [
   {
@@ -70,6 +77,40 @@ export const TOOLS: readonly ToolDef[] = [
       "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
     route: chatMessages.POST,
   },
+  {
+    name: "list_requirements",
+    description:
+      "Stores only: open purchase requirements posted by buyers, newest first, to quote on. Filter by words (q), category (with subcategories), currency, and minBudget/maxBudget (in currency, USD by default, compared at reference rates).",
+    route: requirementsBoard.GET,
+  },
+  {
+    name: "quote_requirement",
+    description:
+      "Stores only: quote on an open requirement (requirementId, unitPrice, currency, quantity, message, optional productId of your store and validUntil, default 14 days). Replaces your earlier open quote on it. Name a productId if the buyer should be able to accept it into an order. As an AI seller, a quote more than your maxDiscountPercent below the product's reference price waits for your guardian (pendingApproval in the answer).",
+    route: quoteRequirement.POST,
+    idArg: "requirementId",
+  },
+  {
+    name: "list_offers",
+    description:
+      "Your offers in every negotiation (requirement quotes and inquiry quotes), newest first, each with its thread: as=buyer or as=seller for one side, status=open for live ones. awaitingYou marks an open offer from the other side you may counter_offer, decline_offer or (as buyer) accept_offer.",
+    route: offersList.GET,
+  },
+  {
+    name: "counter_offer",
+    description:
+      "Answer an open offer you received (offerId) with your own unitPrice and quantity (same product and currency) and an optional message; the offer answered becomes superseded.",
+    route: offerCounter.POST,
+    idArg: "offerId",
+  },
+  {
+    name: "accept_offer",
+    description:
+      "Buyers only: accept a store's open offer (offerId). Places an order at the offer's unit price, quantity and currency. Over your mandate (see get_my_mandate) the order and the offer wait for your guardian; give a reason for the guardian. Errors: offer_expired, offer_not_orderable (a quote without a product), invalid_state (no longer open).",
+    route: offerAccept.POST,
+    idArg: "offerId",
+  },
+  { name: "decline_offer", description: "Decline an open offer you received (offerId).", route: offerDecline.POST, idArg: "offerId" },
   {
     name: "list_conversations",
     description: "Your chat conversations with unread counts, latest first.",

@@ -152,9 +152,15 @@ export const ApprovalSummarySchema = z
       .optional()
       .meta({ description: "Price changes and quotes: what is measured against what" }),
     quote: z
-      .object({ inquiryId: z.string(), inquiryMessage: z.string(), message: z.string() })
+      .object({
+        inquiryId: z.string().optional().meta({ description: "The inquiry answered (quotes on an inquiry)" }),
+        requirementId: z.string().optional().meta({ description: "The purchase requirement quoted on (quotes on a requirement)" }),
+        offerId: z.string().optional().meta({ description: "The offer sent when approved (contract 9.4)" }),
+        inquiryMessage: z.string().meta({ description: "The text of the inquiry or requirement answered" }),
+        message: z.string().meta({ description: "The message the buyer would read" }),
+      })
       .optional()
-      .meta({ description: "Quotes: the inquiry answered (its text) and the reply's text the buyer would read" }),
+      .meta({ description: "Quotes and offers: the inquiry or requirement answered (its text) and the text the buyer would read" }),
   })
   .meta({ id: "ApprovalSummary" });
 export type ApprovalSummary = z.infer<typeof ApprovalSummarySchema>;

@@ -10,7 +10,19 @@ const Paging = PageQuery.shape;
 
 export const CreateInquiryBody = z.object({ productId: Id, message: Text(5000) }).meta({ id: "CreateInquiry" });
 export const RespondInquiryBody = z
-  .object({ message: Text(5000), quotedPrice: Price.optional(), currency: Currency.optional(), reason: Reason })
+  .object({
+    message: Text(5000),
+    quotedPrice: Price.optional(),
+    currency: Currency.optional(),
+    quantity: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000_000)
+      .optional()
+      .meta({ description: "With quotedPrice: the units the quote is for (default 1); the quote becomes an offer the buyer can accept (contract 9.4)" }),
+    reason: Reason,
+  })
   .meta({ id: "RespondInquiry" });
 export const InquiryListQuery = z.object({ status: z.enum(["new", "replied", "closed"]).optional(), ...Paging });
 
@@ -43,10 +55,26 @@ export const InquirySchema = z
 export const InquiryPage = z.object({ inquiries: z.array(InquirySchema), page: z.number(), limit: z.number(), total: z.number() }).meta({ id: "InquiryPage" });
 
 export const CreateRequirementBody = z
-  .object({ title: Text(200), description: z.string().trim().max(10_000).optional(), budget: Price.optional(), currency: Currency.optional() })
+  .object({
+    title: Text(200),
+    description: z.string().trim().max(10_000).optional(),
+    budget: Price.optional(),
+    currency: Currency.optional(),
+    categoryId: Id.optional().meta({ description: "The category of the goods wanted (stores filter the board by it)" }),
+    quantity: z.number().int().min(1).max(1_000_000_000).optional().meta({ description: "Units wanted", example: 5000 }),
+  })
   .refine((v) => v.budget === undefined || v.currency !== undefined, { path: ["currency"], message: "Required with a budget" })
   .meta({ id: "CreateRequirement" });
 export const RequirementListQuery = z.object({ status: z.enum(["open", "closed"]).optional(), q: z.string().max(200).optional(), ...Paging });
+const Budget = z.coerce.number().finite().min(0).max(999_999_999_999.99);
+export const RequirementBoardQuery = RequirementListQuery.extend({
+  q: z.string().max(200).optional().meta({ description: "Words in the title or description" }),
+  category: Id.optional().meta({ description: "A category id: requirements in it or any category below it" }),
+  minBudget: Budget.optional().meta({ description: "Budget at least this, in `currency` (USD by default), compared at the reference rates" }),
+  maxBudget: Budget.optional().meta({ description: "Budget at most this, in `currency` (USD by default), compared at the reference rates" }),
+  currency: Currency.optional().meta({ description: "Only requirements budgeted in this currency; also the currency of minBudget/maxBudget" }),
+  sort: z.enum(["newest"]).default("newest").meta({ description: "Newest first (the only order)" }),
+});
 export const RequirementSchema = z
   .object({
     id: z.string(),
@@ -54,6 +82,8 @@ export const RequirementSchema = z
     description: z.string(),
     budget: z.number().nullable(),
     currency: z.string().nullable(),
+    categoryId: z.string().nullable(),
+    quantity: z.number().nullable().meta({ description: "Units wanted" }),
     status: z.enum(["open", "closed"]),
     buyerId: z.string(),
     buyer: Party.optional(),
@@ -85,6 +115,7 @@ export const OrderSchema = z
     currency: z.string(),
     total: z.number(),
     note: z.string().nullable(),
+    offerId: z.string().nullable().meta({ description: "The accepted offer the order was placed from (its price, quantity and currency)" }),
     status: z.enum(["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"]),
     sentByAI: z.boolean(),
     createdAt: z.string(),

@@ -23,6 +23,7 @@ import {
   CALLERS,
   createTask,
   expectOk,
+  freshOffer,
   heldOrder,
   placeOrder,
   privateRecords,
@@ -245,6 +246,34 @@ const ROWS: Record<string, Row> = {
   // Stores only (contract 9.1): everyone else 403 seller_profile_required.
   "GET /api/requirements": { path: () => "/api/requirements", expect: STORES, other: 403 },
 
+  // Offers (contract 9.4): the quote's thread is the buyer's and the store's only.
+  "POST /api/requirements/{id}/quotes": {
+    path: (w) => `/api/requirements/${w.requirement}/quotes`,
+    body: () => ({ unitPrice: 9, currency: "USD", quantity: 10 }),
+    expect: { seller: 201, otherSeller: 201, guardian: 201, aiSeller: 201 },
+    other: NO_STORE,
+  },
+  "GET /api/buyer/requirements/{id}/quotes": { path: (w) => `/api/buyer/requirements/${w.requirement}/quotes`, expect: { buyer: 200 } },
+  "GET /api/offers": { path: () => "/api/offers", other: 200 },
+  "GET /api/offers/{id}": { path: (w) => `/api/offers/${w.offer}`, expect: { buyer: 200, seller: 200 } },
+  // Only the side that received an offer answers it: the store's own quote is 403 to the store.
+  "POST /api/offers/{id}/counter": {
+    path: (w, id = w.offer) => `/api/offers/${id}/counter`,
+    body: () => ({ unitPrice: 8.5, quantity: 10 }),
+    expect: { buyer: 201, seller: 403 },
+    before: async () => ({ id: await freshOffer(w.accounts.buyer.token, w.accounts.seller.token, w.product) }),
+  },
+  "POST /api/offers/{id}/decline": {
+    path: (w, id = w.offer) => `/api/offers/${id}/decline`,
+    expect: { buyer: 200, seller: 403 },
+    before: async () => ({ id: await freshOffer(w.accounts.buyer.token, w.accounts.seller.token, w.product) }),
+  },
+  "POST /api/offers/{id}/accept": {
+    path: (w, id = w.offer) => `/api/offers/${id}/accept`,
+    expect: { buyer: 201, seller: 403 },
+    before: async () => ({ id: await freshOffer(w.accounts.buyer.token, w.accounts.seller.token, w.product) }),
+  },
+
   // Orders
   "POST /api/orders": { path: () => "/api/orders", body: () => ({ productId: w.product, quantity: 1 }), expect: { seller: 403 }, other: 201 },
   "GET /api/orders": { path: () => "/api/orders", other: 200 },
@@ -369,6 +398,7 @@ const RECORD_KEYS = [
   "approval",
   "inquiry",
   "requirement",
+  "offer",
   "conversation",
   "task",
   "claimedTask",

@@ -43,6 +43,8 @@ export type World = {
   approval: string;
   inquiry: string;
   requirement: string;
+  /** A store's open quote (seller's product) on the buyer's requirement. */
+  offer: string;
   conversation: string;
   task: string;
   claimedTask: string;
@@ -58,6 +60,7 @@ export function privateRecords(w: World): { name: string; id: string; visibleTo:
     { name: "held order", id: w.heldOrder, visibleTo: ["aiBuyer", "guardian"] },
     { name: "approval", id: w.approval, visibleTo: ["aiBuyer", "guardian"] },
     { name: "inquiry", id: w.inquiry, visibleTo: ["buyer", "seller"] },
+    { name: "offer", id: w.offer, visibleTo: ["buyer", "seller"] },
     { name: "conversation", id: w.conversation, visibleTo: ["buyer", "seller"] },
     { name: "API key", id: w.buyerKey, visibleTo: ["buyer"] },
   ];
@@ -163,6 +166,7 @@ export async function buildWorld(): Promise<World> {
   await ok("confirm", api(`/api/orders/${confirmedOrder}/confirm`, { method: "POST", token: seller.token }));
   await ok("claim", api(`/api/marketplace/tasks/${claimedTask}/claim`, { method: "POST", token: otherSeller.token }));
   const held = await heldOrder(aiBuyer.token, product);
+  const offer = await freshOffer(buyer.token, seller.token, product, requirement);
 
   return {
     accounts: { buyer, seller, otherSeller, guardian, aiBuyer, aiSeller, otherAi, disabledAi, admin },
@@ -180,6 +184,7 @@ export async function buildWorld(): Promise<World> {
     approval: held.approval,
     inquiry,
     requirement,
+    offer,
     conversation,
     task,
     claimedTask,
@@ -199,6 +204,16 @@ export async function heldOrder(aiToken: string, productId: string): Promise<{ o
   );
   if (body.order.status !== "pending_guardian_approval" || !body.pendingApproval) throw new Error(`fixture held order: ${JSON.stringify(body)}`);
   return { order: body.order.id, approval: body.pendingApproval.id };
+}
+
+/** A store's open quote for `productId` on a requirement of the buyer (a new one unless given). */
+export async function freshOffer(buyerToken: string, sellerToken: string, productId: string, requirementId?: string): Promise<string> {
+  const req =
+    requirementId ??
+    (await ok<{ requirement: { id: string } }>("requirement", api("/api/buyer/requirements", { token: buyerToken, json: { title: "Need 10 widgets" } })))
+      .requirement.id;
+  const body = { unitPrice: 9, currency: "USD", quantity: 10, productId };
+  return (await ok<{ offer: { id: string } }>("offer", api(`/api/requirements/${req}/quotes`, { token: sellerToken, json: body }))).offer.id;
 }
 
 export async function createTask(token: string): Promise<string> {

@@ -43,6 +43,13 @@ import * as marketplaceTasksIdComplete from "./marketplace-tasks-id-complete";
 import * as marketplaceTasksId from "./marketplace-tasks-id";
 import * as marketplaceTasks from "./marketplace-tasks";
 import * as openapi from "./openapi";
+import * as requirementsIdQuotes from "./requirements-id-quotes";
+import * as buyerRequirementsIdQuotes from "./buyer-requirements-id-quotes";
+import * as offers from "./offers";
+import * as offersId from "./offers-id";
+import * as offersIdCounter from "./offers-id-counter";
+import * as offersIdDecline from "./offers-id-decline";
+import * as offersIdAccept from "./offers-id-accept";
 import * as ordersIdCancel from "./orders-id-cancel";
 import * as ordersIdConfirm from "./orders-id-confirm";
 import * as ordersIdFulfill from "./orders-id-fulfill";
@@ -110,6 +117,13 @@ export const HANDLER_MODULES = [
   marketplaceTasksId,
   marketplaceTasks,
   openapi,
+  requirementsIdQuotes,
+  buyerRequirementsIdQuotes,
+  offers,
+  offersId,
+  offersIdCounter,
+  offersIdDecline,
+  offersIdAccept,
   ordersIdCancel,
   ordersIdConfirm,
   ordersIdFulfill,

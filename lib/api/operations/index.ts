@@ -8,6 +8,7 @@ export * from "./products";
 export * from "./catalog";
 export * from "./uploads";
 export * from "./trade";
+export * from "./offers";
 export * from "./community";
 export * from "./seller";
 export * from "./chat";

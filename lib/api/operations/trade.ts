@@ -10,6 +10,7 @@ import {
   OrderPage,
   OrderSchema,
   PlaceOrderBody,
+  RequirementBoardQuery,
   RequirementListQuery,
   RequirementPage,
   RequirementSchema,
@@ -130,10 +131,10 @@ export const browseRequirementsOp = defineOperation({
   operationId: "browseRequirements",
   summary: "Open purchase requirements, for stores to answer",
   description:
-    "Listed only to accounts with a seller profile: a store's owner and its AI_SELLER (which never sees its guardian's or sibling's own requirements). Anyone else gets 403 `seller_profile_required`; a buyer reads its own requirements at `GET /api/buyer/requirements`.",
+    "Listed only to accounts with a seller profile: a store's owner and its AI_SELLER (which never sees its guardian's or sibling's own requirements). Anyone else gets 403 `seller_profile_required`; a buyer reads its own requirements at `GET /api/buyer/requirements`. Filters: words (`q`), `category` (with the categories below it), `currency`, and budget bounds compared at the reference rates; newest first. Quote on one with POST /api/requirements/{id}/quotes.",
   tags: ["Requirements"],
   permission: "inquiry.respond",
-  query: RequirementListQuery,
+  query: RequirementBoardQuery,
   responses: { 200: { description: "Requirements", schema: RequirementPage }, ...errorResponses(400, 401, 403, 429) },
 });
 

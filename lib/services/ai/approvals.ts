@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/errors";
 import type { Ctx } from "@/lib/gate/context";
 import type { ApprovalSummary } from "@/lib/schemas/ai";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
+import { settleAcceptance, settleHeldOffer } from "@/lib/services/trade/offer-holds";
 import { writeAudit } from "./audit";
 
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
@@ -30,8 +31,14 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
     const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "placed" : outcome } as const;
     if (outcome === "approved") await transition(db, "order", subjectId, { ...change, verb: "approved", set: { placedAt: new Date() } });
     else await transitionIfStill(db, "order", subjectId, change);
+    // An order placed by accepting an offer: the offer follows it (contract 9.4).
+    await settleAcceptance(db, subjectId, outcome);
   },
-  async quote(db, subjectId, outcome) {
+  async quote(db, subjectId, outcome, summary) {
+    // A held offer (a quote on a requirement, a counter, or the offer of a quoted reply).
+    const offerId = summary.quote?.offerId;
+    if (offerId) await settleHeldOffer(db, offerId, outcome);
+    if (offerId === subjectId) return;
     const change = { from: ["pending_guardian_approval"], to: outcome === "approved" ? "visible" : outcome } as const;
     if (outcome !== "approved") {
       await transitionIfStill(db, "reply", subjectId, change);

@@ -7,7 +7,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
-import { approvals, inquiries, inquiryReplies, orders, requirements, tasks } from "@/lib/db/schema";
+import { approvals, inquiries, inquiryReplies, offers, orders, requirements, tasks } from "@/lib/db/schema";
 
 /** Every table with a state machine, and how a status problem names its row. */
 const MACHINES = {
@@ -17,6 +17,7 @@ const MACHINES = {
   requirement: { table: requirements, noun: "Requirement" },
   task: { table: tasks, noun: "Task" },
   approval: { table: approvals, noun: "Approval" },
+  offer: { table: offers, noun: "Offer" },
 } as const;
 
 export type Machine = keyof typeof MACHINES;

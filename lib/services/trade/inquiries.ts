@@ -12,6 +12,7 @@ import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import { holdState, transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
+import { offerFromReply } from "./offers";
 
 type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -111,7 +112,11 @@ export async function closeInquiry(ctx: Ctx, id: string) {
   return (await views(db, [updated], "buyer"))[0]!;
 }
 
-export async function respondInquiry(ctx: Ctx, id: string, input: { message: string; quotedPrice?: number; currency?: string; reason?: string }) {
+export async function respondInquiry(
+  ctx: Ctx,
+  id: string,
+  input: { message: string; quotedPrice?: number; currency?: string; quantity?: number; reason?: string },
+) {
   const me = signedIn(ctx.actor);
   const store = actingSellerProfileId(me);
   if (!store) throw notFound("Inquiry");
@@ -145,6 +150,8 @@ export async function respondInquiry(ctx: Ctx, id: string, input: { message: str
         sentByAI: me.type === "ai",
       })
       .returning();
+    // A quoted price is also an offer in the inquiry's thread (contract 9.4), held with the reply.
+    const offer = await offerFromReply(tx, me, row, reply!, input.quantity);
     let pendingApproval: { id: string; rule: string } | undefined;
     let fresh = row;
     if (hold && me.type === "ai" && product) {
@@ -157,7 +164,7 @@ export async function respondInquiry(ctx: Ctx, id: string, input: { message: str
         currency: currency ?? undefined,
         counterparty: buyer ? { id: buyer.id, name: buyer.username } : undefined,
         ...hold,
-        quote: { inquiryId: row.id, inquiryMessage: row.message, message: input.message },
+        quote: { inquiryId: row.id, offerId: offer?.id, inquiryMessage: row.message, message: input.message },
       };
       const a = await requestApproval({ ...ctx, db: tx, actor: me }, { kind: "quote", subjectId: reply!.id, summary, reason: input.reason });
       pendingApproval = { id: a.id, rule: hold.rule };

@@ -12,6 +12,7 @@ import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { transition } from "@/lib/services/state/transition";
+import { settleAcceptance } from "./offer-holds";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
 
@@ -52,6 +53,7 @@ async function views(db: Db, rows: Row[]) {
     currency: r.currency,
     total: Number(r.total),
     note: r.note,
+    offerId: r.offerId,
     status: r.status,
     sentByAI: r.sentByAI,
     createdAt: r.createdAt.toISOString(),
@@ -64,32 +66,65 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
   const { db, actor } = ctx;
   const me = signedIn(actor);
   const product = await tradableProduct(db, input.productId);
-  assertNotOwnStore(me, product.sellerId);
-  await assertNotSelfTrade(ctx, { sellerProfileId: product.sellerId });
+  await assertMayBuyFrom(ctx, me, product.sellerId);
   if (input.quantity < product.moq) {
     throw new ApiError("validation_failed", `The minimum order for this product is ${product.moq}`, {
       errors: [{ path: "quantity", message: `At least ${product.moq}` }],
     });
   }
-  const total = multiply(product.price, input.quantity);
+  return createOrder(
+    ctx,
+    { product, quantity: input.quantity, unitPrice: product.price, currency: product.currency, note: input.note, reason: input.reason },
+    now,
+  );
+}
+
+/** A human may not buy from their own store; an AI account not from its guardian's or sibling (403). */
+export async function assertMayBuyFrom(ctx: Ctx, me: SignedInActor, storeId: string) {
+  assertNotOwnStore(me, storeId);
+  await assertNotSelfTrade(ctx, { sellerProfileId: storeId });
+}
+
+export type OrderTerms = {
+  product: typeof products.$inferSelect;
+  quantity: number;
+  unitPrice: string;
+  currency: string;
+  note?: string;
+  reason?: string;
+  /** The accepted offer the terms come from (contract 9.4). */
+  offerId?: string;
+};
+
+/**
+ * The one path every order is written by (a catalog order, an accepted offer): the total, the
+ * buyer's mandate (an AI_BUYER's order over its limits is held with an approval) and the row. The
+ * caller has checked who may buy what; `now` is the order's creation time.
+ */
+export async function createOrder(ctx: Ctx, terms: OrderTerms, now = new Date()) {
+  const { db, actor } = ctx;
+  const me = signedIn(actor);
+  const { product, quantity, unitPrice, currency } = terms;
+  const total = multiply(unitPrice, quantity);
   // Both factors are in range on their own; their product may not fit the column (a 500 before).
   if (Number(total) > MONEY_MAX) {
     throw new ApiError("validation_failed", `The order total would exceed ${MONEY_MAX}: order fewer`, {
-      errors: [{ path: "quantity", message: `The total (quantity x ${product.price}) must not exceed ${MONEY_MAX}` }],
+      errors: [{ path: "quantity", message: `The total (quantity x ${unitPrice}) must not exceed ${MONEY_MAX}` }],
     });
   }
-  const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency: product.currency, storeId: product.sellerId }, now) : null;
+  const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency, storeId: product.sellerId }, now) : null;
   const [row] = await db
     .insert(orders)
     .values({
       productId: product.id,
       buyerId: me.user.id,
       sellerId: product.sellerId,
-      quantity: input.quantity,
-      unitPrice: product.price,
-      currency: product.currency,
+      quantity,
+      unitPrice,
+      currency,
       total,
-      note: input.note ?? null,
+      note: terms.note ?? null,
+      offerId: terms.offerId ?? null,
       status: hold ? "pending_guardian_approval" : "placed",
       sentByAI: me.type === "ai",
       placedAt: hold ? null : now,
@@ -107,21 +142,23 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
         summary: {
           item: product.title,
           productId: product.id,
-          quantity: input.quantity,
-          unitPrice: Number(product.price),
+          quantity,
+          unitPrice: Number(unitPrice),
           total: Number(total),
-          currency: product.currency,
+          currency,
           counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
           rule: hold.rule,
           ruleCode: hold.limit,
           ruleParams: hold.params,
           converted: { amount: Number(hold.convertedTotal), currency: hold.mandateCurrency },
+          ...(terms.offerId ? { offerId: terms.offerId } : {}),
         },
-        reason: input.reason,
+        reason: terms.reason,
       },
     );
     pendingApproval = { id: a.id, rule: hold.rule };
   }
+  // notify: the store (a placed order), or the guardian (an approval request)
   return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
 }
 
@@ -195,5 +232,7 @@ export async function cancelOrder(ctx: Ctx, id: string) {
   if (refusal) throw refusal;
   const from = side === "buyer" ? (["pending_guardian_approval", "placed"] as const) : (["placed", "confirmed"] as const);
   const updated = await transition(db, "order", id, { from, to: "cancelled" });
+  // An acceptance held with this order is withdrawn with it: the offer is open again (or expired).
+  await settleAcceptance(db, id, "rejected");
   return (await views(db, [updated]))[0]!;
 }

@@ -1,9 +1,10 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
-import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
 import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { requirements, users } from "@/lib/db/schema";
+import { categories, fxRates, requirements, users } from "@/lib/db/schema";
+import { BASE_CURRENCY } from "@/lib/money/convert";
 import { transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { parties, signedIn } from "./common";
@@ -23,6 +24,8 @@ async function views(db: Db, rows: Row[], withBuyer: boolean) {
     description: r.description,
     budget: r.budget === null ? null : Number(r.budget),
     currency: r.currency,
+    categoryId: r.categoryId,
+    quantity: r.quantity,
     status: r.status,
     buyerId: r.buyerId,
     ...(withBuyer ? { buyer: people.get(r.buyerId) } : {}),
@@ -31,9 +34,16 @@ async function views(db: Db, rows: Row[], withBuyer: boolean) {
   }));
 }
 
-export async function createRequirement(ctx: Ctx, input: { title: string; description?: string; budget?: number; currency?: string }) {
+export async function createRequirement(
+  ctx: Ctx,
+  input: { title: string; description?: string; budget?: number; currency?: string; categoryId?: string; quantity?: number },
+) {
   const { db, actor } = ctx;
   const me = signedIn(actor);
+  if (input.categoryId) {
+    const [c] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+    if (!c) throw new ApiError("validation_failed", "No such category", { errors: [{ path: "categoryId", message: "Unknown category" }] });
+  }
   const [row] = await db
     .insert(requirements)
     .values({
@@ -42,6 +52,8 @@ export async function createRequirement(ctx: Ctx, input: { title: string; descri
       description: input.description ?? "",
       budget: input.budget === undefined ? null : input.budget.toFixed(2),
       currency: input.currency ?? null,
+      categoryId: input.categoryId ?? null,
+      quantity: input.quantity ?? null,
       sentByAI: me.type === "ai",
     })
     .returning();
@@ -49,6 +61,7 @@ export async function createRequirement(ctx: Ctx, input: { title: string; descri
 }
 
 type Q = { status?: "open" | "closed"; q?: string; page: number; limit: number };
+type BoardQ = Q & { category?: string; minBudget?: number; maxBudget?: number; currency?: string };
 
 export async function listOwnRequirements(ctx: Ctx, q: Q) {
   const { db, actor } = ctx;
@@ -71,7 +84,7 @@ export async function listOwnRequirements(ctx: Ctx, q: Q) {
  * `GET /api/buyer/requirements`. Buyer-data isolation (contract 3): an AI account never sees the
  * requirements of its guardian or its sibling AI account.
  */
-export async function browseRequirements(ctx: Ctx, q: Q) {
+export async function browseRequirements(ctx: Ctx, q: BoardQ) {
   const { db, actor } = ctx;
   const me = signedIn(actor);
   if (!actingSellerProfileId(me)) {
@@ -91,6 +104,9 @@ export async function browseRequirements(ctx: Ctx, q: Q) {
     eq(requirements.status, "open"),
     hidden,
     pattern ? or(ilike(requirements.title, pattern), ilike(requirements.description, pattern)) : undefined,
+    q.category ? inArray(requirements.categoryId, sql`(${categoryAndDescendants(q.category)})`) : undefined,
+    q.currency ? eq(requirements.currency, q.currency) : undefined,
+    ...budgetBounds(q),
   );
   const rows = await db
     .select()
@@ -108,4 +124,27 @@ export async function closeRequirement(ctx: Ctx, id: string) {
   const me = signedIn(actor);
   const row = await transition(db, "requirement", id, { from: ["open"], to: "closed", scope: eq(requirements.buyerId, me.user.id) });
   return (await views(db, [row], false))[0]!;
+}
+
+/** The ids of a category and every category below it (the board's `category` filter). */
+function categoryAndDescendants(id: string) {
+  return sql`with recursive tree(id) as (select ${id}::text union all select c.id from ${categories} c join tree on c.parent_id = tree.id) select id from tree`;
+}
+
+/** A currency's current reference rate per USD in SQL (USD is 1; see lib/money/convert.ts). */
+const rateOf = (currency: unknown) =>
+  sql`(case when ${currency} = ${BASE_CURRENCY} then 1 else (select f.per_usd from ${fxRates} f where f.currency = ${currency} order by f.rate_date desc, f.set_at desc limit 1) end)`;
+
+/**
+ * Budget bounds in `currency` (USD by default), compared with each requirement's budget converted
+ * at the reference rates (contract 9.3: money is compared converted). Requirements without a budget
+ * or without a rate for their currency do not match a bound.
+ */
+function budgetBounds(q: BoardQ) {
+  const target = q.currency ?? BASE_CURRENCY;
+  const converted = sql`(${requirements.budget} / ${rateOf(requirements.currency)} * ${rateOf(target)})`;
+  return [
+    q.minBudget === undefined ? undefined : sql`${converted} >= ${q.minBudget}`,
+    q.maxBudget === undefined ? undefined : sql`${converted} <= ${q.maxBudget}`,
+  ];
 }
