@@ -11,6 +11,7 @@ import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { buyerMandateRule } from "@/lib/services/ai/mandate";
+import { unitPriceFor } from "@/lib/services/catalog/price-tiers";
 import { transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
@@ -71,11 +72,13 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       errors: [{ path: "quantity", message: `At least ${product.moq}` }],
     });
   }
-  const total = multiply(product.price, input.quantity);
+  // Quantity price breaks (contract 9.4): the tier for this quantity, else the list price.
+  const unitPrice = unitPriceFor(product, input.quantity);
+  const total = multiply(unitPrice, input.quantity);
   // Both factors are in range on their own; their product may not fit the column (a 500 before).
   if (Number(total) > MONEY_MAX) {
     throw new ApiError("validation_failed", `The order total would exceed ${MONEY_MAX}: order fewer`, {
-      errors: [{ path: "quantity", message: `The total (quantity x ${product.price}) must not exceed ${MONEY_MAX}` }],
+      errors: [{ path: "quantity", message: `The total (quantity x ${unitPrice}) must not exceed ${MONEY_MAX}` }],
     });
   }
   const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency: product.currency, storeId: product.sellerId }, now) : null;
@@ -86,7 +89,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       buyerId: me.user.id,
       sellerId: product.sellerId,
       quantity: input.quantity,
-      unitPrice: product.price,
+      unitPrice,
       currency: product.currency,
       total,
       note: input.note ?? null,
@@ -108,7 +111,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
           item: product.title,
           productId: product.id,
           quantity: input.quantity,
-          unitPrice: Number(product.price),
+          unitPrice: Number(unitPrice),
           total: Number(total),
           currency: product.currency,
           counterparty: { id: product.sellerId, name: shop?.companyName ?? "" },
