@@ -9,13 +9,10 @@ const ProductDetail = ProductSchema.extend({
   sellerUserId: z.string().nullable().meta({ description: "The store owner's user id, to start a chat (`to`)" }),
 });
 const ProductUpdated = ProductSchema.extend({
-  pendingApproval: z
-    .object({ id: z.string(), rule: z.string() })
-    .optional()
-    .meta({
-      description:
-        "AI sellers: a price cut (or price tiers) deeper than allowed waits for the guardian; the price, currency and tiers stay as they were until then",
-    }),
+  pendingApproval: z.object({ id: z.string(), rule: z.string() }).optional().meta({
+    description:
+      "AI sellers: a price cut (or price tiers) deeper than allowed waits for the guardian; the price, currency and tiers stay as they were until then",
+  }),
 });
 
 export const listProductsOp = defineOperation({
