@@ -1,7 +1,7 @@
 // Quantity price breaks (contract 9.4, issue #15 point 2) over REST and MCP against the real server:
 // validation with exact paths, the unit price an order pays, and the discount rule (9.2) over every tier.
 import { describe, expect, it } from "vitest";
-import { api, createGuardianWithAi, createSeller, createUser, login, someCategory, unique } from "../support/api";
+import { api, baseUrl, createGuardianWithAi, createSeller, createUser, login, someCategory, unique } from "../support/api";
 import { createApiKey, mcpClient, toolJson } from "../support/mcp";
 
 type Tier = { minQty: number; unitPrice: number };
@@ -91,6 +91,22 @@ describe("priceTiers on create and update (REST)", () => {
     expect(both.body.product).toMatchObject({ price: 20, priceTiers: [{ minQty: 150, unitPrice: 19.99 }] });
     expect((await put(s.token, p.id, { priceTiers: [] })).body.product.priceTiers).toEqual([]);
     expect((await put(s.token, p.id, { moq: 5000 })).status).toBe(200);
+  });
+});
+
+describe("the product page", () => {
+  it("shows the volume pricing table in the visitor's language, and no table without tiers", async () => {
+    const s = await createSeller();
+    const p = (await create(s.token, { priceTiers: TIERS })).body.product;
+    const page = await fetch(`${baseUrl()}/de/products/${p.id}`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-testid="volume-pricing"');
+    expect(html).toContain("Staffelpreise");
+    // de formats: 100 – 499 at 12,50; 500 – 1.999 at 11,80; from 2.000 at 10,90.
+    for (const text of ["100 bis 499", "500 bis 1.999", "ab 2.000", "12,50", "11,80", "10,90"]) expect(html).toContain(text);
+    const plain = (await create(s.token, {})).body.product;
+    expect(await (await fetch(`${baseUrl()}/de/products/${plain.id}`)).text()).not.toContain('data-testid="volume-pricing"');
   });
 });
 
