@@ -100,7 +100,11 @@ export function PriceTiersEditor({ rows, onChange, errors }: { rows: TierRow[]; 
       {rows.length < PRICE_TIERS_MAX && (
         <button
           type="button"
-          onClick={() => onChange([...rows, { minQty: "", unitPrice: "" }])}
+          onClick={() => {
+            onChange([...rows, { minQty: "", unitPrice: "" }]);
+            // Keyboard users continue in the new row rather than on the button.
+            requestAnimationFrame(() => document.getElementById(`tier-${rows.length}-minQty`)?.focus());
+          }}
           className="rounded-lg border border-brand-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
           aria-describedby="tiers-hint"
         >
