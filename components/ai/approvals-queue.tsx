@@ -6,6 +6,7 @@ import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 type Amount = { amount: number; currency: string };
+type Tier = { minQty: number; unitPrice: number };
 type Approval = {
   id: string;
   aiUsername?: string;
@@ -23,6 +24,7 @@ type Approval = {
     counterparty?: { name: string };
     converted?: Amount;
     price?: { old: Amount; new: Amount; reference: Amount; newInReference: number };
+    tiers?: { old: Tier[]; new: Tier[] };
     quote?: { inquiryId: string; inquiryMessage: string; message: string };
   };
   reason: string | null;
@@ -67,6 +69,8 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
   const money = (v: number | string | undefined, currency?: string) =>
     v === undefined ? "—" : currency ? format.number(Number(v), { style: "currency", currency }) : format.number(Number(v));
   const amount = (a: Amount) => money(a.amount, a.currency);
+  const tierList = (tiers: Tier[], currency: string) =>
+    tiers.length ? tiers.map((x) => t("tierItem", { minQty: x.minQty, price: money(x.unitPrice, currency) })).join(" · ") : t("noTiers");
   // Why it is held, in the page's language, from the rule's code and figures (the English text otherwise).
   const ruleText = (s: Approval["summary"]) => {
     const p = s.ruleParams;
@@ -158,6 +162,14 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
                   <bdi>{a.summary.counterparty?.name ?? "—"}</bdi>
                 </dd>
               </dl>
+              {a.summary.tiers && a.summary.price && (
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="approval-tiers">
+                  <dt className="text-slate-500">{t("tiersOld")}</dt>
+                  <dd>{tierList(a.summary.tiers.old, a.summary.price.old.currency)}</dd>
+                  <dt className="text-slate-500">{t("tiersNew")}</dt>
+                  <dd className="font-semibold">{tierList(a.summary.tiers.new, a.summary.price.new.currency)}</dd>
+                </dl>
+              )}
               {a.summary.quote && (
                 <div className="mt-2 space-y-1 text-sm">
                   <p>

@@ -7,6 +7,7 @@ import { FormAlert } from "@/components/ui/field";
 import { CURRENCIES } from "@/components/ui/money-fields";
 import { useRouter } from "@/lib/i18n/navigation";
 import { KeywordsEditor } from "./keywords-editor";
+import { PriceTiersEditor, useTierErrors, type TierRow } from "./price-tiers-editor";
 import { UploadButton } from "./upload-button";
 
 export type EditableProduct = {
@@ -21,6 +22,7 @@ export type EditableProduct = {
   images: string[];
   keywords: string[];
   boothId: string | null;
+  priceTiers: TierRow[];
 };
 type Cat = { id: string; name: string; children: { id: string; name: string }[] };
 
@@ -41,13 +43,20 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
   }, [locale]);
 
   const set = <K extends keyof EditableProduct>(k: K, v: EditableProduct[K]) => setP((x) => ({ ...x, [k]: v }));
+  const tierErrors = useTierErrors();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setPending(true);
     setAlert(null);
     setNotice(null);
-    setFieldErrors({});
+    // The server's tier rules, checked first so each row shows its error in the page's language.
+    const tierProblems = tierErrors(p.priceTiers, p.price, p.moq, p.currency);
+    setFieldErrors(tierProblems);
+    if (Object.keys(tierProblems).length) {
+      setPending(false);
+      return;
+    }
     const body = {
       title: p.title,
       description: p.description,
@@ -60,6 +69,7 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
       mainImageUrl: p.images[0] ?? null,
       keywords: p.keywords,
       boothId: p.boothId,
+      priceTiers: p.priceTiers.map((r) => ({ minQty: Number(r.minQty), unitPrice: Number(r.unitPrice) })),
     };
     const res = p.id
       ? await apiFetch<{ product: { id: string; pendingApproval?: unknown } }>(`/api/products/${p.id}`, { method: "PUT", json: body })
@@ -74,7 +84,9 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
       return;
     }
     const pr = res.problem;
-    if (pr.errors) setFieldErrors(Object.fromEntries(pr.errors.map((er) => [er.path.split(".")[0]!, er.message])));
+    // Tier errors keep their row and field (priceTiers.1.unitPrice); others go to their field.
+    if (pr.errors)
+      setFieldErrors(Object.fromEntries(pr.errors.map((er) => [er.path.startsWith("priceTiers.") ? er.path : er.path.split(".")[0]!, er.message])));
     setAlert(pr.code === "booth_full" ? t("errorBoothFull") : pr.code === "keywords_required" ? t("errorKeywords") : pr.detail);
   }
 
@@ -196,6 +208,7 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
               </select>
             </label>
           </div>
+          <PriceTiersEditor rows={p.priceTiers} onChange={(rows) => set("priceTiers", rows)} errors={fieldErrors} />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={p.acceptsOEM} onChange={(e) => set("acceptsOEM", e.target.checked)} name="acceptsOEM" />
             {t("oemLabel")}

@@ -23,6 +23,7 @@ type Row = {
   moq: number;
   acceptsOEM: boolean;
   images: string[];
+  priceTiers: { minQty: number; unitPrice: number }[];
 };
 
 export function ProductsManager() {
@@ -140,6 +141,7 @@ const EMPTY: EditableProduct = {
   images: [],
   keywords: [],
   boothId: null,
+  priceTiers: [],
 };
 
 /** The create form, or the edit form once the product has loaded. */
@@ -166,6 +168,7 @@ export function ProductEditor({ id }: { id?: string }) {
         images: p.images,
         keywords: p.keywords,
         boothId: p.boothId,
+        priceTiers: p.priceTiers,
       });
     });
   }, [id]);

@@ -121,6 +121,8 @@ export const AuditLogPage = z
 
 const Amount = z.object({ amount: z.number().meta({ description: "Exact to the cent", example: 590.49 }), currency: z.string() });
 
+const Tier = z.object({ minQty: z.number().meta({ description: "From this quantity on" }), unitPrice: z.number().meta({ description: "Exact to the cent" }) });
+
 /** What exactly an approval asks (contract 9.2): the figures that take effect when the guardian approves. */
 export const ApprovalSummarySchema = z
   .looseObject({
@@ -147,10 +149,19 @@ export const ApprovalSummarySchema = z
         old: Amount.meta({ description: "The product's price when the change was asked" }),
         new: Amount.meta({ description: "The price and currency that take effect on approval" }),
         reference: Amount.meta({ description: "The reference price (last set by a person of the store or approved)" }),
-        newInReference: z.number().meta({ description: "The new price converted to the reference currency" }),
+        newInReference: z
+          .number()
+          .meta({ description: "The deepest new price (the base price, or the lowest price tier the change puts) converted to the reference currency" }),
       })
       .optional()
       .meta({ description: "Price changes and quotes: what is measured against what" }),
+    tiers: z
+      .object({
+        old: z.array(Tier).meta({ description: "The product's price tiers when the change was asked" }),
+        new: z.array(Tier).meta({ description: "The price tiers that take effect on approval, in the new currency" }),
+      })
+      .optional()
+      .meta({ description: "Product price changes: the quantity price breaks before and after (contract 9.4); applied with the price, or not at all" }),
     quote: z
       .object({
         inquiryId: z.string().optional().meta({ description: "The inquiry answered (quotes on an inquiry)" }),

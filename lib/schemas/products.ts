@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LinkUrl, MONEY_MAX, PageQuery } from "./common";
 import { LOCALES } from "@/lib/i18n/locales";
 import { Currency } from "./money";
+import { PRICE_TIERS_MAX, tierIssues } from "@/lib/services/catalog/price-tiers";
 
 /** The currency field lives in ./money.ts; re-exported for the schemas that import it from here. */
 export { Currency };
@@ -37,6 +38,26 @@ export const Price = z
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals")
   .meta({ example: 12.5 });
 const Moq = z.number().int().min(1).max(1_000_000_000);
+
+/** Quantity price breaks (contract 9.4); their order against `price` and `moq` is checked on the whole product. */
+export const PriceTiers = z
+  .array(
+    z.object({
+      minQty: Moq.meta({ description: "From this quantity on (above the product's moq; the base price applies from the moq)", example: 500 }),
+      unitPrice: Price.meta({
+        description: "Unit price from minQty on, in the product's currency; below the previous tier's (the first below price)",
+        example: 11.8,
+      }),
+    }),
+  )
+  .max(PRICE_TIERS_MAX, `At most ${PRICE_TIERS_MAX} price tiers`)
+  .meta({
+    description: `Quantity price breaks, at most ${PRICE_TIERS_MAX}: minQty strictly ascending and above moq, unitPrice strictly descending and below price. An order's unit price is the tier with the largest minQty not above its quantity. [] removes them.`,
+    example: [
+      { minQty: 500, unitPrice: 11.8 },
+      { minQty: 2000, unitPrice: 10.9 },
+    ],
+  });
 const Url = LinkUrl;
 const Id = z.string().trim().min(1).max(100);
 
@@ -52,15 +73,38 @@ const productFields = {
   mainImageUrl: Url.nullable().optional(),
   keywords: Keywords.optional(),
   boothId: Id.nullable().optional(),
+  priceTiers: PriceTiers.optional(),
 };
+
+/** A path segment of a tier issue: list indexes as numbers, as zod writes them. */
+const seg = (p: string) => (/^\d+$/.test(p) ? Number(p) : p);
 
 export const CreateProductBody = z
   .object({ ...productFields, moq: Moq.optional(), minOrderQty: Moq.optional() })
   .superRefine((v, ctx) => {
     if (v.moq === undefined && v.minOrderQty === undefined) ctx.addIssue({ code: "custom", path: ["moq"], message: "Required" });
+    const moq = v.moq ?? v.minOrderQty;
+    // Too many tiers is already the array's own issue.
+    if (v.priceTiers && v.priceTiers.length <= PRICE_TIERS_MAX && moq !== undefined)
+      for (const issue of tierIssues(v.priceTiers, { price: v.price, moq }))
+        ctx.addIssue({ code: "custom", path: issue.path.split(".").map(seg), message: issue.message });
   })
   .transform(({ minOrderQty, ...v }) => ({ ...v, moq: (v.moq ?? minOrderQty)! }))
-  .meta({ id: "CreateProduct" });
+  .meta({
+    id: "CreateProduct",
+    example: {
+      title: "USB-C LED desk lamp",
+      price: 12.5,
+      currency: "USD",
+      category: "lighting",
+      moq: 100,
+      keywords: ["LED desk lamp", "LED台灯", "LED-Schreibtischlampe"],
+      priceTiers: [
+        { minQty: 500, unitPrice: 11.8 },
+        { minQty: 2000, unitPrice: 10.9 },
+      ],
+    },
+  });
 export type CreateProductInput = z.output<typeof CreateProductBody>;
 
 /** PUT: any product field; `moq` and `minOrderQty` are the same field. */
@@ -78,6 +122,7 @@ export const UpdateProductBody = z
     mainImageUrl: productFields.mainImageUrl,
     keywords: productFields.keywords,
     boothId: productFields.boothId,
+    priceTiers: PriceTiers.optional(),
     isHidden: z.boolean().optional().meta({ description: "Hide from buyers (search, lists, detail) without deleting" }),
     reason: z.string().max(1000).optional().meta({ description: "AI accounts: why, shown to the guardian if the change needs approval" }),
   })
@@ -138,6 +183,16 @@ export const ProductSchema = z
     images: z.array(z.string()),
     mainImageUrl: z.string().nullable(),
     keywords: z.array(z.string()),
+    priceTiers: z
+      .array(
+        z.object({
+          minQty: z.number().meta({ description: "From this quantity on" }),
+          unitPrice: z.number().meta({ description: "Unit price from minQty on, in the product's currency" }),
+        }),
+      )
+      .meta({
+        description: "Quantity price breaks, ascending minQty; an order's unit price is the last tier whose minQty is not above its quantity, else price",
+      }),
     boothId: z.string().nullable(),
     seller: z.object({ id: z.string(), companyName: z.string(), country: z.string().nullable() }),
     sentByAI: z.boolean(),

@@ -9,10 +9,10 @@ const ProductDetail = ProductSchema.extend({
   sellerUserId: z.string().nullable().meta({ description: "The store owner's user id, to start a chat (`to`)" }),
 });
 const ProductUpdated = ProductSchema.extend({
-  pendingApproval: z
-    .object({ id: z.string(), rule: z.string() })
-    .optional()
-    .meta({ description: "AI sellers: a price cut deeper than allowed waits for the guardian" }),
+  pendingApproval: z.object({ id: z.string(), rule: z.string() }).optional().meta({
+    description:
+      "AI sellers: a price cut (or price tiers) deeper than allowed waits for the guardian; the price, currency and tiers stay as they were until then",
+  }),
 });
 
 export const listProductsOp = defineOperation({
@@ -60,12 +60,13 @@ export const createProductOp = defineOperation({
   path: "/api/products",
   operationId: "createProduct",
   summary: "Create a product in your store (an AI_SELLER creates in its guardian's store)",
-  description: "AI sellers must send `keywords` (`keywords_required`); the answer's `keywordCoverage` shows which languages are still missing.",
+  description:
+    "AI sellers must send `keywords` (`keywords_required`); the answer's `keywordCoverage` shows which languages are still missing. `priceTiers` deeper below `price` than an AI seller's mandate allows are held for its guardian (the product is created without them; `pendingApproval`).",
   tags,
   access: "user",
   permission: "product.create",
   body: CreateProductBody,
-  responses: { 201: { description: "Created", schema: z.object({ product: ProductSchema }) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: { 201: { description: "Created", schema: z.object({ product: ProductUpdated }) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });
 
 export const updateProductOp = defineOperation({

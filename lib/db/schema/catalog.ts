@@ -69,6 +69,8 @@ export const booths = pgTable(
   (t) => [index("booths_seller_idx").on(t.sellerId), index("booths_exhibition_idx").on(t.exhibitionId)],
 );
 
+export type StoredPriceTier = { minQty: number; unitPrice: string };
+
 export const products = pgTable(
   "products",
   {
@@ -91,6 +93,15 @@ export const products = pgTable(
      */
     referencePrice: money("reference_price"),
     referenceCurrency: text("reference_currency"),
+    /**
+     * Quantity price breaks (contract 9.4), in the product's currency: minQty strictly ascending and
+     * above moq, unitPrice strictly descending and below price. Amounts are kept as decimal strings
+     * ("11.80"), like the numeric columns, so no float ever reaches the database.
+     */
+    priceTiers: jsonb("price_tiers")
+      .$type<StoredPriceTier[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     moq: integer("moq").notNull().default(1),
     acceptsOEM: boolean("accepts_oem").notNull().default(false),
     images: text("images")

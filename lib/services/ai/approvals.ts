@@ -9,6 +9,7 @@ import { approvals, products } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import type { Ctx } from "@/lib/gate/context";
 import type { ApprovalSummary } from "@/lib/schemas/ai";
+import { storedTiers } from "@/lib/services/catalog/price-tiers";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
 import { settleAcceptance, settleHeldOffer } from "@/lib/services/trade/offer-holds";
 import { writeAudit } from "./audit";
@@ -65,22 +66,40 @@ const APPLY: Record<ApprovalKind, (db: Db, subjectId: string, outcome: Outcome, 
           .where(eq(products.id, subjectId));
       return;
     }
-    // Applied only over the price it was asked against, and it becomes the new reference.
+    // Applied only over the price and tiers it was asked against, and it becomes the new reference.
+    const tiers = summary.tiers;
+    const newPrice = p.new.amount.toFixed(2);
     const [done] = await db
       .update(products)
       .set({
-        price: p.new.amount.toFixed(2),
+        price: newPrice,
         currency: p.new.currency,
-        referencePrice: p.new.amount.toFixed(2),
+        referencePrice: newPrice,
         referenceCurrency: p.new.currency,
+        ...(tiers ? { priceTiers: storedTiers(tiers.new) } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(products.id, subjectId), eq(products.price, p.old.amount.toFixed(2)), eq(products.currency, p.old.currency), isNull(products.deletedAt)))
+      .where(
+        and(
+          eq(products.id, subjectId),
+          eq(products.price, p.old.amount.toFixed(2)),
+          eq(products.currency, p.old.currency),
+          isNull(products.deletedAt),
+          tiers
+            ? and(
+                sql`${products.priceTiers} = ${JSON.stringify(storedTiers(tiers.old))}::jsonb`,
+                // The moq may have moved meanwhile: the new tiers must still start above it.
+                tiers.new.length ? sql`${products.moq} < ${tiers.new[0]!.minQty}` : undefined,
+              )
+            : // Asked before tiers existed: the new price must stay above the tiers added since.
+              sql`coalesce((${products.priceTiers} -> 0 ->> 'unitPrice')::numeric < ${newPrice}::numeric, true)`,
+        ),
+      )
       .returning({ id: products.id });
     if (!done) {
       throw new ApiError(
         "invalid_state",
-        `The product's price is no longer ${p.old.amount} ${p.old.currency} (or the product was deleted): this change was asked against that price; reject it`,
+        `The product's price${tiers ? " or price tiers" : ""} changed since this change was asked against ${p.old.amount} ${p.old.currency} (or the product was deleted); reject it`,
       );
     }
   },

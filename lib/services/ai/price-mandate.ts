@@ -63,3 +63,32 @@ export async function sellerPriceRule(ctx: RuleCtx<AiActor>, old: Price, referen
     },
   };
 }
+
+/** A price of the change to measure: the base price, or a tier's (`minQty` set). */
+export type Measured = { amount: string; minQty?: number };
+
+/**
+ * A product change of price, currency and/or price tiers (contract 9.4: the discount rule covers every
+ * tier), measured by the one rule above at its deepest price. `measured` holds the prices the change
+ * puts, all in `next.currency`; the hold shows `next` as the new price, whichever price was deepest.
+ */
+export async function sellerPriceChangeRule(
+  ctx: RuleCtx<AiActor>,
+  old: Price,
+  reference: Price,
+  next: Price,
+  measured: Measured[],
+  field: string,
+): Promise<PriceHold | null> {
+  const deepest = measured.reduce<Measured | null>((low, m) => (low === null || toCents(m.amount) < toCents(low.amount) ? m : low), null);
+  if (!deepest) return null;
+  const hold = await sellerPriceRule(ctx, old, reference, { amount: deepest.amount, currency: next.currency }, field);
+  if (!hold || deepest.minQty === undefined)
+    return hold && { ...hold, price: { ...hold.price, new: { amount: Number(next.amount), currency: next.currency } } };
+  return {
+    ...hold,
+    rule: `The price tier from ${deepest.minQty} pieces: ${hold.rule}`,
+    ruleParams: { ...hold.ruleParams, minQty: String(deepest.minQty) },
+    price: { ...hold.price, new: { amount: Number(next.amount), currency: next.currency } },
+  };
+}

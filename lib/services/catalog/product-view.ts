@@ -3,6 +3,7 @@
 // neither its id nor its products to others), so it defaults to hidden.
 import type { products } from "@/lib/db/schema";
 import { keywordCoverage } from "@/lib/search/coverage";
+import { shownTiers } from "./price-tiers";
 
 export type ProductRow = typeof products.$inferSelect;
 /** What a product answer shows: the row without its search columns (lists do not fetch them). */
@@ -24,6 +25,7 @@ export function productView(p: ShownProduct, seller: SellerInfo, categoryName?: 
     images: p.images,
     mainImageUrl: p.mainImageUrl ?? p.images[0] ?? null,
     keywords: p.keywords,
+    priceTiers: shownTiers(p.priceTiers),
     boothId: boothVisible ? p.boothId : null,
     seller,
     sentByAI: p.sentByAI,

@@ -8,9 +8,10 @@ import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { requestApproval } from "@/lib/services/ai/approvals";
-import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
+import { referenceOf, sellerPriceChangeRule, type Measured } from "@/lib/services/ai/price-mandate";
 import type { Ctx } from "@/lib/gate/context";
 import { localizedName } from "./categories";
+import { sameTiers, shownTiers, storedTiers, tierIssues, type PriceTier } from "./price-tiers";
 import { productView, type ProductRow } from "./product-view";
 import { pendingViews, recordView } from "./views";
 
@@ -65,6 +66,20 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput) {
     if (input.boothId) await assertBoothRoom(tx, sellerId, input.boothId);
     const images = input.images ?? [];
     const keywords = input.keywords ?? [];
+    const price = { amount: input.price.toFixed(2), currency: input.currency };
+    const tiers = storedTiers(input.priceTiers ?? []);
+    // A new product's own price is its reference: only its tiers can be a discount an agent may not give.
+    const hold =
+      actor.type === "ai"
+        ? await sellerPriceChangeRule(
+            { db: tx, actor },
+            price,
+            price,
+            price,
+            tiers.map((t) => ({ amount: t.unitPrice, minQty: t.minQty })),
+            "currency",
+          )
+        : null;
     const [row] = await tx
       .insert(products)
       .values({
@@ -80,11 +95,24 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput) {
         images,
         mainImageUrl: input.mainImageUrl ?? images[0] ?? null,
         keywords,
+        priceTiers: hold ? [] : tiers,
         sentByAI: actor.type === "ai",
         ...searchColumns({ title: input.title, description: input.description, keywords }),
       })
       .returning();
-    return productView(row!, await sellerInfo(tx, sellerId), undefined, true);
+    const view = productView(row!, await sellerInfo(tx, sellerId), undefined, true);
+    if (!hold || actor.type !== "ai") return view;
+    const summary = {
+      item: row!.title,
+      productId: row!.id,
+      listPrice: input.price,
+      unitPrice: input.price,
+      currency: input.currency,
+      ...hold,
+      tiers: { old: [], new: shownTiers(tiers) },
+    };
+    const a = await requestApproval({ ...ctx, db: tx, actor }, { kind: "price", subjectId: row!.id, summary });
+    return { ...view, pendingApproval: { id: a.id, rule: hold.rule } };
   });
 }
 
@@ -144,6 +172,27 @@ async function ownProduct(db: Db, actor: Actor, id: string): Promise<ProductRow>
   return p;
 }
 
+/** 400 naming each tier out of order on a product of this price and moq (`at` puts every issue on one field). */
+function assertTiers(tiers: readonly PriceTier[], price: string, moq: number, at?: string) {
+  const issues = tierIssues(tiers, { price, moq });
+  if (!issues.length) return;
+  const errors = at ? [{ path: at, message: `The current price tiers start at ${tiers[0]!.minQty}: keep the minimum order below it` }] : issues;
+  throw new ApiError("validation_failed", `Price tiers out of order: ${issues[0]!.path} ${issues[0]!.message}`, { errors });
+}
+
+/**
+ * The prices an update puts on the product, for the discount rule: the base price when price or currency
+ * is sent, and each tier not already there at the same quantity and price (every tier when the currency
+ * changes, since each then means another amount). A tier a person set and the agent left alone is not
+ * the agent's discount.
+ */
+function measuredPrices(p: ProductRow, input: UpdateProductInput, currency: string, tiers: readonly PriceTier<string>[]): Measured[] {
+  const out: Measured[] = [];
+  if (input.price !== undefined || input.currency !== undefined) out.push({ amount: input.price === undefined ? p.price : input.price.toFixed(2) });
+  for (const t of tiers) if (currency !== p.currency || !p.priceTiers.some((o) => sameTiers([o], [t]))) out.push({ amount: t.unitPrice, minQty: t.minQty });
+  return out;
+}
+
 export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput) {
   const { db, actor } = ctx;
   const p = await ownProduct(db, actor, id);
@@ -168,20 +217,37 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
     if (input.boothId !== undefined) set.boothId = input.boothId;
     if (input.isHidden !== undefined) set.isHidden = input.isHidden;
     let pendingApproval: { id: string; rule: string } | null = null;
-    if (input.price !== undefined || input.currency !== undefined) {
+    const moq = input.moq ?? p.moq;
+    const next = { amount: input.price === undefined ? p.price : input.price.toFixed(2), currency: input.currency ?? p.currency };
+    const nextTiers = input.priceTiers === undefined ? p.priceTiers : storedTiers(input.priceTiers);
+    // The tiers are checked on the product as it would be, so a new price or moq alone cannot leave them out of order.
+    if (input.priceTiers !== undefined || input.price !== undefined || input.moq !== undefined) assertTiers(nextTiers, next.amount, moq);
+    if (input.price !== undefined || input.currency !== undefined || input.priceTiers !== undefined) {
       const old = { amount: p.price, currency: p.currency };
-      const next = { amount: input.price === undefined ? p.price : input.price.toFixed(2), currency: input.currency ?? p.currency };
-      // Price and currency move together, or not at all (contract 9.2): a change an AI seller may not
-      // make alone waits whole for its guardian, and the rest of the update applies now.
+      // Price, currency and tiers move together, or not at all (contract 9.2, 9.4): a change an AI seller
+      // may not make alone waits whole for its guardian, and the rest of the update applies now.
       const hold =
-        actor.type === "ai" ? await sellerPriceRule({ db: tx, actor }, old, referenceOf(p), next, input.currency === undefined ? "price" : "currency") : null;
+        actor.type === "ai"
+          ? await sellerPriceChangeRule(
+              { db: tx, actor },
+              old,
+              referenceOf(p),
+              next,
+              measuredPrices(p, input, next.currency, nextTiers),
+              input.currency === undefined ? "price" : "currency",
+            )
+          : null;
       if (hold && actor.type === "ai") {
-        const summary = { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: Number(next.amount), currency: next.currency, ...hold };
+        // What stays on the product meanwhile must still be in order with the moq applied now.
+        if (input.moq !== undefined) assertTiers(p.priceTiers, p.price, moq, "moq");
+        const tiers = { old: shownTiers(p.priceTiers), new: shownTiers(nextTiers) };
+        const summary = { item: p.title, productId: p.id, listPrice: Number(p.price), unitPrice: Number(next.amount), currency: next.currency, ...hold, tiers };
         const a = await requestApproval({ ...ctx, db: tx, actor }, { kind: "price", subjectId: p.id, summary, reason: input.reason });
         pendingApproval = { id: a.id, rule: hold.rule };
       } else {
         set.price = next.amount;
         set.currency = next.currency;
+        set.priceTiers = nextTiers;
         // A person's price is the new reference; an agent's leaves the reference where it was.
         if (actor.type !== "ai") Object.assign(set, { referencePrice: next.amount, referenceCurrency: next.currency });
         else if (p.referencePrice === null) Object.assign(set, { referencePrice: p.price, referenceCurrency: p.currency });

@@ -11,6 +11,7 @@ import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { buyerMandateRule } from "@/lib/services/ai/mandate";
+import { unitPriceFor } from "@/lib/services/catalog/price-tiers";
 import { transition } from "@/lib/services/state/transition";
 import { settleAcceptance } from "./offer-holds";
 import type { Ctx } from "@/lib/gate/context";
@@ -74,7 +75,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
   }
   return createOrder(
     ctx,
-    { product, quantity: input.quantity, unitPrice: product.price, currency: product.currency, note: input.note, reason: input.reason },
+    { product, quantity: input.quantity, unitPrice: unitPriceFor(product, input.quantity), currency: product.currency, note: input.note, reason: input.reason },
     now,
   );
 }

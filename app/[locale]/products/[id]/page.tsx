@@ -5,6 +5,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { JsonLd } from "@/components/catalog/json-ld";
 import { AiBadge, ProductCard } from "@/components/catalog/product-card";
 import { ProductActions } from "@/components/catalog/product-actions";
+import { VolumePricing } from "@/components/catalog/volume-pricing";
 import { getDb } from "@/lib/db/client";
 import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
@@ -121,6 +122,7 @@ export default async function ProductPage({ params }: Params) {
               </dd>
             </div>
           </dl>
+          <VolumePricing product={product} />
           {product.booth && (
             <p className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm">
               {t("booth")}:{" "}
