@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/errors";
 import type { Ctx } from "@/lib/gate/context";
 import type { ApprovalSummary } from "@/lib/schemas/ai";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
+import { approvalDecided, approvalRequested } from "@/lib/services/notify/events";
 import { writeAudit } from "./audit";
 
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
@@ -102,6 +103,7 @@ export async function requestApproval(ctx: Ctx<AiActor>, input: { kind: Approval
     ip,
     success: true,
   });
+  await approvalRequested(db, row!);
   return row!;
 }
 
@@ -167,6 +169,7 @@ export async function decideApproval(db: Db, guardianId: string, id: string, dec
     });
     // In the same transaction: a release that cannot happen undoes the decision too.
     await APPLY[decided.kind](tx, decided.subjectId, decision, decided.summary as ApprovalSummary);
+    await approvalDecided(tx, decided, decision);
     return view(decided);
   });
 }

@@ -12,6 +12,7 @@ import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { buyerMandateRule } from "@/lib/services/ai/mandate";
 import { transition } from "@/lib/services/state/transition";
+import { orderChanged } from "@/lib/services/notify/events";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
 
@@ -79,6 +80,20 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
     });
   }
   const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency: product.currency, storeId: product.sellerId }, now) : null;
+  // The order and whom it notifies (the store, or the guardian of a held one) commit together.
+  return db.transaction(async (tx) => placeHeldOrNot({ ...ctx, db: tx }, me, product, input, total, hold, now));
+}
+
+async function placeHeldOrNot(
+  ctx: Ctx,
+  me: SignedInActor,
+  product: Awaited<ReturnType<typeof tradableProduct>>,
+  input: { quantity: number; note?: string; reason?: string },
+  total: string,
+  hold: Awaited<ReturnType<typeof buyerMandateRule>> | null,
+  now: Date,
+) {
+  const { db } = ctx;
   const [row] = await db
     .insert(orders)
     .values({
@@ -121,7 +136,7 @@ export async function placeOrder(ctx: Ctx, input: { productId: string; quantity:
       },
     );
     pendingApproval = { id: a.id, rule: hold.rule };
-  }
+  } else await orderChanged(db, row!, "buyer");
   return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
 }
 
@@ -178,7 +193,11 @@ export async function advanceOrder(ctx: Ctx, id: string, action: keyof typeof TR
   const t = TRANSITIONS[action];
   const { side } = await participantOrder(db, me, id);
   if (side !== t.side) throw new ApiError("forbidden", `Only the store can ${action} an order`);
-  const updated = await transition(db, "order", id, { from: t.from, to: t.to });
+  const updated = await db.transaction(async (tx) => {
+    const moved = await transition(tx, "order", id, { from: t.from, to: t.to });
+    await orderChanged(tx, moved, "seller");
+    return moved;
+  });
   return (await views(db, [updated]))[0]!;
 }
 
@@ -194,6 +213,11 @@ export async function cancelOrder(ctx: Ctx, id: string) {
   const refusal = permissionRefusal(me, side === "buyer" ? "order.place" : "order.fulfill");
   if (refusal) throw refusal;
   const from = side === "buyer" ? (["pending_guardian_approval", "placed"] as const) : (["placed", "confirmed"] as const);
-  const updated = await transition(db, "order", id, { from, to: "cancelled" });
+  const updated = await db.transaction(async (tx) => {
+    const moved = await transition(tx, "order", id, { from, to: "cancelled" });
+    // An order still held for the buyer's guardian never reached the store: nothing to tell it.
+    if (side === "seller" || moved.placedAt !== null) await orderChanged(tx, moved, side);
+    return moved;
+  });
   return (await views(db, [updated]))[0]!;
 }
