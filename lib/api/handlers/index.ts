@@ -42,6 +42,9 @@ import * as marketplaceTasksIdClaim from "./marketplace-tasks-id-claim";
 import * as marketplaceTasksIdComplete from "./marketplace-tasks-id-complete";
 import * as marketplaceTasksId from "./marketplace-tasks-id";
 import * as marketplaceTasks from "./marketplace-tasks";
+import * as notifications from "./notifications";
+import * as notificationsRead from "./notifications-read";
+import * as notificationsUnreadCount from "./notifications-unread-count";
 import * as openapi from "./openapi";
 import * as ordersIdCancel from "./orders-id-cancel";
 import * as ordersIdConfirm from "./orders-id-confirm";
@@ -109,6 +112,9 @@ export const HANDLER_MODULES = [
   marketplaceTasksIdComplete,
   marketplaceTasksId,
   marketplaceTasks,
+  notifications,
+  notificationsRead,
+  notificationsUnreadCount,
   openapi,
   ordersIdCancel,
   ordersIdConfirm,

@@ -15,3 +15,4 @@ export * from "./keys";
 export * from "./admin";
 export * from "./money";
 export * from "./mcp";
+export * from "./notifications";
