@@ -24,6 +24,7 @@ import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
 import { flushRateRefusals } from "@/lib/gate/rate-refusals";
 import { listenForTestSql } from "@/lib/server/test-sql";
+import { outboxSender } from "@/lib/services/notify/outbox";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -49,6 +50,8 @@ async function main() {
   const chat = new ChatSocketServer();
   // Chat deliveries and session revocations arrive through the database (LISTEN/NOTIFY).
   await chat.start(handle);
+  // Notification e-mails written to the outbox go out from here when SMTP_URL is set.
+  outboxSender.start();
   // /api/* goes straight to the route handlers (same functions, same wrapper) unless turned off
   // or in development, where Next's hot reload must see every request.
   const api = !dev && e.API_DIRECT ? loadApiRouter() : null;
@@ -159,7 +162,12 @@ async function main() {
     // Stop accepting; in-flight requests finish (their writes commit) before the database closes.
     server.close(() => {
       // Views and refusal counts still in their buffers are written before the database closes.
-      void Promise.all([renormalization.stop(), flushViews().catch((err: unknown) => console.error("writing product views failed", err)), flushRateRefusals()])
+      void Promise.all([
+        renormalization.stop(),
+        outboxSender.stop(),
+        flushViews().catch((err: unknown) => console.error("writing product views failed", err)),
+        flushRateRefusals(),
+      ])
         .then(() => {
           stopCatalogFeed();
           return closeDatabase();

@@ -4,6 +4,7 @@ import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "./auth/use-me";
+import { NotificationBell } from "./notifications/notification-bell";
 
 /**
  * Read client-side from /api/auth/me, so pages themselves stay cacheable. Revoked sessions show
@@ -34,6 +35,8 @@ export function UserMenu() {
   }
   return (
     <div className="flex items-center gap-3 text-sm" data-testid="user-menu">
+      {/* AI sessions read the count on each page without a socket: opening one is audited as chat.read. */}
+      <NotificationBell live={!me.isAI} />
       {me.isAI && (
         <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="ai-mode-badge">
           {t("aiMode")}

@@ -82,6 +82,18 @@ const EnvSchema = z
     // Product, booth, store and exhibition pages for anonymous visitors, kept as HTML per instance
     // and served while what they show is unchanged (lib/pages/page-cache.ts; 0 disables).
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // E-mail for notifications (lib/services/notify/): an SMTP server URL (smtp://user:pass@host:587,
+    // smtps://host:465). Unset: e-mails stay in the email_outbox table as `pending` and nothing fails.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // The From of notification e-mails.
+    MAIL_FROM: z.string().min(3).default("Expo Trade <no-reply@localhost>"),
+    // How often the outbox sender looks for due e-mails (ms), and how many tries before `failed`.
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     // Diagnostics: report the SQL statements of each API request in an X-Query-Count header.
     DEBUG_QUERY_COUNT: bool.default(false),
     // Test hook (lib/server/test-sql.ts): a parent process holding an IPC channel may run SQL here.

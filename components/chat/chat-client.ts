@@ -7,6 +7,7 @@ export type ChatFrame =
   | { type: "message"; id: string; conversationId: string; from: string; content: string; sentByAI: boolean; createdAt: string }
   | { type: "ack"; id: string; conversationId: string }
   | { type: "error"; code: string; message: string }
+  | { type: "notification"; id: string; kind: string; subjectId: string; title: string }
   | { type: "pong" };
 
 export type ChatStatus = "connecting" | "online" | "offline";

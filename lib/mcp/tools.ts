@@ -14,6 +14,7 @@ import * as categories from "@/lib/api/handlers/categories";
 import * as chatConversations from "@/lib/api/handlers/chat-conversations";
 import * as chatMessages from "@/lib/api/handlers/chat-messages";
 import * as exhibitions from "@/lib/api/handlers/exhibitions";
+import * as notifications from "@/lib/api/handlers/notifications";
 import * as orders from "@/lib/api/handlers/orders";
 import * as productById from "@/lib/api/handlers/products-id";
 import * as products from "@/lib/api/handlers/products";
@@ -115,6 +116,12 @@ export const TOOLS: readonly ToolDef[] = [
     name: "list_conversations",
     description: "Your chat conversations with unread counts, latest first.",
     route: chatConversations.GET,
+  },
+  {
+    name: "list_notifications",
+    description:
+      "What happened that concerns you, newest first: new inquiries to your store and replies or quotes to yours (kind inquiry), offers (offer), orders placed with your store or status changes of yours (order), chat messages that arrived while you were not connected (message), and your guardian's decisions on your held actions (approval). Each has subjectId (the inquiry, offer, order, conversation or approval to look at next), an English title and event/params. unread=true lists only unread ones; `unread` in the answer counts all unread. Check it at the start of a session instead of polling every list.",
+    route: notifications.GET,
   },
 ];
 

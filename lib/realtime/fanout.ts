@@ -16,8 +16,10 @@ export const PAYLOAD_LIMIT = 7900;
 
 /** One delivery: the whole message when it fits, else its id (receivers load it). */
 export type Delivery = { m: ChatMessage; o?: string } | { id: string; from: string; to: string; o?: string };
+/** A notification for one user (lib/services/notify/notify.ts sends it on this channel too). */
+export type NotificationNotice = { u: string; id: string; kind: string; subjectId: string; title: string };
 /** What travels: the deliveries of one commit, in order (or a single one, as older instances send). */
-export type ChatNotice = Delivery | { ms: Delivery[] };
+export type ChatNotice = Delivery | { ms: Delivery[] } | { n: NotificationNotice };
 
 /** The deliveries of `sent`, in order, packed into as few NOTIFY payloads as fit. */
 export function deliveryPayloads(sent: { message: ChatMessage; originSocket?: string }[]): string[] {
@@ -61,7 +63,7 @@ export async function notifyMessages(raw: Raw, sent: { message: ChatMessage; ori
   await raw(NOTIFY_ALL, [CHAT_CHANNEL, JSON.stringify(deliveryPayloads(sent))]);
 }
 
-export type FanoutHandlers = { message: (delivery: Delivery) => void };
+export type FanoutHandlers = { message: (delivery: Delivery) => void; notification?: (notice: NotificationNotice) => void };
 
 /**
  * LISTEN on the chat, revocation and actor-change channels of the process's database. postgres.js keeps a
@@ -72,7 +74,9 @@ export async function listenFanout(handle: DbHandle, handlers: FanoutHandlers): 
   const onChat = (payload: string) => {
     const notice = parse<ChatNotice>(payload);
     if (!notice) return;
-    if ("ms" in notice) {
+    if ("n" in notice) {
+      if (notice.n && typeof notice.n.u === "string") handlers.notification?.(notice.n);
+    } else if ("ms" in notice) {
       if (Array.isArray(notice.ms)) for (const d of notice.ms) handlers.message(d);
     } else handlers.message(notice);
   };

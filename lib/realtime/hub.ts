@@ -52,6 +52,18 @@ export class ChatHub {
     }
     return sent;
   }
+
+  /**
+   * A notification (contract 9.4) to every socket of its user; an AI account's sockets pass it on
+   * only while it holds `chat.read`, like messages (the peer's send decides).
+   */
+  notify(n: { u: string; id: string; kind: string; subjectId: string; title: string }): number {
+    const peers = this.byUser.get(n.u);
+    if (!peers) return 0;
+    const text = JSON.stringify({ type: "notification", id: n.id, kind: n.kind, subjectId: n.subjectId, title: n.title });
+    for (const p of peers) p.send(text);
+    return peers.size;
+  }
 }
 
 const KEY = Symbol.for("expo-trade.chat-hub");

@@ -84,6 +84,7 @@ export class ChatSocketServer {
   async start(handle: DbHandle) {
     this.stopFanout = await listenFanout(handle, {
       message: (d) => this.deliveries.deliver(d),
+      notification: (n) => this.hub.notify(n),
     });
   }
 

@@ -354,6 +354,11 @@ const ROWS: Record<string, Row> = {
   "GET /api/chat/conversations": { path: () => "/api/chat/conversations", other: 200 },
   "POST /api/chat/conversations/{id}/read": { path: (w) => `/api/chat/conversations/${w.conversation}/read`, expect: { buyer: 200, seller: 200 } },
 
+  // Notifications: everyone's own (contract 9.4)
+  "GET /api/notifications": { path: () => "/api/notifications?unread=true", other: 200 },
+  "GET /api/notifications/unread-count": { path: () => "/api/notifications/unread-count", other: 200 },
+  "POST /api/notifications/read": { path: () => "/api/notifications/read", body: () => ({}), other: 200 },
+
   // Keys, admin, tool server
   "POST /api/keys": { path: () => "/api/keys", body: () => ({ name: "matrix" }), other: 201 },
   "GET /api/keys": { path: () => "/api/keys", other: 200 },

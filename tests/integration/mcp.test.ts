@@ -46,6 +46,7 @@ describe("MCP tool server", () => {
       "list_orders",
       "send_message",
       "list_conversations",
+      "list_notifications",
     ]) {
       expect(names).toContain(name);
     }

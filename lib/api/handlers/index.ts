@@ -42,6 +42,9 @@ import * as marketplaceTasksIdClaim from "./marketplace-tasks-id-claim";
 import * as marketplaceTasksIdComplete from "./marketplace-tasks-id-complete";
 import * as marketplaceTasksId from "./marketplace-tasks-id";
 import * as marketplaceTasks from "./marketplace-tasks";
+import * as notifications from "./notifications";
+import * as notificationsRead from "./notifications-read";
+import * as notificationsUnreadCount from "./notifications-unread-count";
 import * as openapi from "./openapi";
 import * as requirementsIdQuotes from "./requirements-id-quotes";
 import * as buyerRequirementsIdQuotes from "./buyer-requirements-id-quotes";
@@ -116,6 +119,9 @@ export const HANDLER_MODULES = [
   marketplaceTasksIdComplete,
   marketplaceTasksId,
   marketplaceTasks,
+  notifications,
+  notificationsRead,
+  notificationsUnreadCount,
   openapi,
   requirementsIdQuotes,
   buyerRequirementsIdQuotes,

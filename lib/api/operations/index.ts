@@ -16,3 +16,4 @@ export * from "./keys";
 export * from "./admin";
 export * from "./money";
 export * from "./mcp";
+export * from "./notifications";

@@ -6,3 +6,4 @@ export * from "./chat";
 export * from "./community";
 export * from "./infra";
 export * from "./money";
+export * from "./notify";

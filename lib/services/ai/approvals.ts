@@ -11,6 +11,7 @@ import type { Ctx } from "@/lib/gate/context";
 import type { ApprovalSummary } from "@/lib/schemas/ai";
 import { storedTiers } from "@/lib/services/catalog/price-tiers";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
+import { approvalDecided, approvalRequested } from "@/lib/services/notify/events";
 import { settleAcceptance, settleHeldOffer } from "@/lib/services/trade/offer-holds";
 import { writeAudit } from "./audit";
 
@@ -128,6 +129,7 @@ export async function requestApproval(ctx: Ctx<AiActor>, input: { kind: Approval
     ip,
     success: true,
   });
+  await approvalRequested(db, row!);
   return row!;
 }
 
@@ -193,6 +195,7 @@ export async function decideApproval(db: Db, guardianId: string, id: string, dec
     });
     // In the same transaction: a release that cannot happen undoes the decision too.
     await APPLY[decided.kind](tx, decided.subjectId, decision, decided.summary as ApprovalSummary);
+    await approvalDecided(tx, decided, decision);
     return view(decided);
   });
 }

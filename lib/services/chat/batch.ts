@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/errors";
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { notifyMessages } from "@/lib/realtime/fanout";
+import { chatMessagesStored } from "@/lib/services/notify/events";
 import type { ChatMessage, SendMessageInput } from "@/lib/schemas/chat";
 import { auditOutcome, permissionRefusal, type AuditedAction } from "@/lib/gate/gate";
 import { messageId } from "./ids";
@@ -131,5 +132,10 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
   }
 
   await notifyMessages(raw, sent);
+  // Recipients not connected learn of it as a notification (one per conversation until read).
+  await chatMessagesStored(
+    tx,
+    sent.map(({ message: m }) => ({ conversationId: m.conversationId, from: m.from, to: m.to, content: m.content })),
+  );
   return results as SendResult[];
 }

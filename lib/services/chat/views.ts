@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { toNumber, type Db } from "@/lib/db/client";
 import { conversationReads, conversations, messages, products, users } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
+import { markSubjectRead } from "@/lib/services/notify/list";
 
 type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -110,4 +111,7 @@ export async function advanceRead(db: Db, me: string, conversationId: string, up
       target: [conversationReads.conversationId, conversationReads.userId],
       set: { lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)` },
     });
+  // Its "new message" notification is settled by reading the conversation, so the next message
+  // after this one notifies again (lib/services/notify/events.ts coalesces per conversation).
+  await markSubjectRead(db, me, "message", conversationId);
 }

@@ -10,6 +10,7 @@ import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import { holdState, transition } from "@/lib/services/state/transition";
+import { inquiryCreated, inquiryReplied } from "@/lib/services/notify/events";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, parties, signedIn, stores, tradableProduct } from "./common";
 import { offerFromReply } from "./offers";
@@ -73,11 +74,16 @@ export async function createInquiry(ctx: Ctx, input: { productId: string; messag
   const product = await tradableProduct(db, input.productId);
   assertNotOwnStore(me, product.sellerId);
   await assertNotSelfTrade(ctx, { sellerProfileId: product.sellerId });
-  const [row] = await db
-    .insert(inquiries)
-    .values({ productId: product.id, sellerId: product.sellerId, buyerId: me.user.id, message: input.message, sentByAI: me.type === "ai" })
-    .returning();
-  return (await views(db, [row!], "buyer"))[0]!;
+  // The store learns of it in the same transaction (contract 9.4): no inquiry, no notification.
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(inquiries)
+      .values({ productId: product.id, sellerId: product.sellerId, buyerId: me.user.id, message: input.message, sentByAI: me.type === "ai" })
+      .returning();
+    await inquiryCreated(tx, created!);
+    return created!;
+  });
+  return (await views(db, [row], "buyer"))[0]!;
 }
 
 type ListQ = { status?: "new" | "replied" | "closed"; page: number; limit: number };
@@ -170,6 +176,7 @@ export async function respondInquiry(
       pendingApproval = { id: a.id, rule: hold.rule };
     } else {
       fresh = await transition(tx, "inquiry", row.id, { from: ["new", "replied"], to: "replied", verb: "answered" });
+      await inquiryReplied(tx, reply!.id);
     }
     return { inquiry: (await views(tx, [fresh], "seller"))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
   });

@@ -5,6 +5,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { offers, offerThreads, orders } from "@/lib/db/schema";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
+import { offerChanged } from "@/lib/services/notify/events";
 
 type Outcome = "approved" | "rejected" | "expired";
 
@@ -29,7 +30,8 @@ export async function settleHeldOffer(db: Db, offerId: string, outcome: Outcome)
   }
   const sent = await transition(db, "offer", offerId, { from: ["pending_guardian_approval"], to: "open", set: { heldFor: null }, scope, verb: "approved" });
   await supersedeOpen(db, sent.threadId, sent.id);
-  // notify: the buyer (a new offer)
+  // A quote on an inquiry tells its buyer through the released reply (approvalDecided).
+  if (!sent.replyId) await offerChanged(db, sent, "new");
 }
 
 /**

@@ -14,6 +14,7 @@ import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotOwnAgent, assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
 import { holdState, transition } from "@/lib/services/state/transition";
+import { offerChanged } from "@/lib/services/notify/events";
 import { MONEY_MAX } from "@/lib/schemas/common";
 import { multiply, parties, signedIn, tradableProduct } from "./common";
 import { supersedeOpen } from "./offer-holds";
@@ -114,7 +115,8 @@ async function writeOffer(ctx: Ctx, me: SignedInActor, thread: ThreadRow, o: New
     .returning();
   let pendingApproval: Pending | undefined;
   if (hold && product && me.type === "ai") pendingApproval = await holdOffer({ ...ctx, actor: me }, thread, row!, product, hold, subject, reason);
-  // notify: the other side of the thread (a new offer), or the guardian (an approval request)
+  // The guardian of a held one heard through its approval request; an inquiry's reply tells its buyer itself.
+  if (!hold && !o.replyId) await offerChanged(db, row!, "new");
   return { row: row!, pendingApproval };
 }
 
@@ -207,7 +209,6 @@ export async function offerFromReply(tx: Db, me: SignedInActor, inquiry: typeof 
       sentByAI: reply.sentByAI,
     })
     .returning();
-  // notify: the buyer (a new offer), unless held
   return row!;
 }
 
@@ -259,8 +260,11 @@ export async function declineOffer(ctx: Ctx, id: string) {
   const me = signedIn(ctx.actor);
   refuseWithoutSidePermission(me);
   const { offer, side } = await receivedOpenOffer(ctx.db, me, id, "decline");
-  const row = await transition(ctx.db, "offer", offer.id, { from: ["open"], to: "declined", verb: "declined" });
-  // notify: the side that made the offer
+  const row = await ctx.db.transaction(async (tx) => {
+    const declined = await transition(tx, "offer", offer.id, { from: ["open"], to: "declined", verb: "declined" });
+    await offerChanged(tx, declined, "declined");
+    return declined;
+  });
   return { offer: offerView(row, side) };
 }
 
@@ -298,7 +302,7 @@ export async function acceptOffer(ctx: Ctx, id: string, input: { reason?: string
     const offer = placed.pendingApproval
       ? (await tx.update(offers).set({ status: "pending_guardian_approval", heldFor: "accept" }).where(eq(offers.id, id)).returning())[0]!
       : accepted;
-    // notify: the store (offer accepted), or the guardian (an approval request)
+    // Who hears of it: the store through the placed order, or the guardian through the approval request.
     return { offer: offerView(offer, "buyer"), order: placed.order, ...(placed.pendingApproval ? { pendingApproval: placed.pendingApproval } : {}) };
   });
 }

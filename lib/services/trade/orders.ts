@@ -10,9 +10,10 @@ import { orders, products } from "@/lib/db/schema";
 import { MONEY_MAX } from "@/lib/schemas/common";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
-import { buyerMandateRule } from "@/lib/services/ai/mandate";
+import { buyerMandateRule, type MandateHold } from "@/lib/services/ai/mandate";
 import { unitPriceFor } from "@/lib/services/catalog/price-tiers";
 import { transition } from "@/lib/services/state/transition";
+import { orderChanged } from "@/lib/services/notify/events";
 import { settleAcceptance } from "./offer-holds";
 import type { Ctx } from "@/lib/gate/context";
 import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
@@ -114,6 +115,13 @@ export async function createOrder(ctx: Ctx, terms: OrderTerms, now = new Date())
     });
   }
   const hold = me.type === "ai" ? await buyerMandateRule({ db, actor: me }, { total, currency, storeId: product.sellerId }, now) : null;
+  // The order and whom it notifies (the store, or the guardian of a held one) commit together.
+  return db.transaction((tx) => writeOrder({ ...ctx, db: tx }, me, terms, total, hold, now));
+}
+
+async function writeOrder(ctx: Ctx, me: SignedInActor, terms: OrderTerms, total: string, hold: MandateHold | null, now: Date) {
+  const { db } = ctx;
+  const { product, quantity, unitPrice, currency } = terms;
   const [row] = await db
     .insert(orders)
     .values({
@@ -158,8 +166,7 @@ export async function createOrder(ctx: Ctx, terms: OrderTerms, now = new Date())
       },
     );
     pendingApproval = { id: a.id, rule: hold.rule };
-  }
-  // notify: the store (a placed order), or the guardian (an approval request)
+  } else await orderChanged(db, row!, "buyer");
   return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
 }
 
@@ -216,7 +223,11 @@ export async function advanceOrder(ctx: Ctx, id: string, action: keyof typeof TR
   const t = TRANSITIONS[action];
   const { side } = await participantOrder(db, me, id);
   if (side !== t.side) throw new ApiError("forbidden", `Only the store can ${action} an order`);
-  const updated = await transition(db, "order", id, { from: t.from, to: t.to });
+  const updated = await db.transaction(async (tx) => {
+    const moved = await transition(tx, "order", id, { from: t.from, to: t.to });
+    await orderChanged(tx, moved, "seller");
+    return moved;
+  });
   return (await views(db, [updated]))[0]!;
 }
 
@@ -232,8 +243,13 @@ export async function cancelOrder(ctx: Ctx, id: string) {
   const refusal = permissionRefusal(me, side === "buyer" ? "order.place" : "order.fulfill");
   if (refusal) throw refusal;
   const from = side === "buyer" ? (["pending_guardian_approval", "placed"] as const) : (["placed", "confirmed"] as const);
-  const updated = await transition(db, "order", id, { from, to: "cancelled" });
-  // An acceptance held with this order is withdrawn with it: the offer is open again (or expired).
-  await settleAcceptance(db, id, "rejected");
+  const updated = await db.transaction(async (tx) => {
+    const moved = await transition(tx, "order", id, { from, to: "cancelled" });
+    // An acceptance held with this order is withdrawn with it: the offer is open again (or expired).
+    await settleAcceptance(tx, id, "rejected");
+    // An order still held for the buyer's guardian never reached the store: nothing to tell it.
+    if (side === "seller" || moved.placedAt !== null) await orderChanged(tx, moved, side);
+    return moved;
+  });
   return (await views(db, [updated]))[0]!;
 }
