@@ -54,7 +54,8 @@ function pathConfig(op: Operation) {
     request: {
       ...(op.params ? { params: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
-      ...(op.body ? { body: { required: true, content: { [contentType]: { schema: op.body } } } } : {}),
+      // A body the schema accepts leaving out (POST /api/offers/{id}/accept) is not required.
+      ...(op.body ? { body: { required: !op.body.safeParse(undefined).success, content: { [contentType]: { schema: op.body } } } } : {}),
       ...(op.method === "POST" && op.idempotent !== false
         ? { headers: z.object({ "Idempotency-Key": z.string().max(255).optional().meta({ description: "Replays the first answer for 24 h" }) }) }
         : {}),

@@ -27,7 +27,7 @@ export type Schema = {
   allOf?: Schema[];
 };
 type Param = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema: Schema };
-export type DocOperation = { operationId: string; parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+export type DocOperation = { operationId: string; parameters?: Param[]; requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> } };
 export type Doc = { paths: Record<string, Record<string, DocOperation>>; components?: { schemas?: Record<string, Schema> } };
 
 /** One generated request: path (with query), headers, body text. */
@@ -138,7 +138,7 @@ export function deref(doc: Doc, s: Schema | undefined): Schema | undefined {
 }
 
 /** A JSON body that the body schema cannot accept. */
-function invalidBody(doc: Doc, schema: Schema): fc.Arbitrary<string> {
+function invalidBody(doc: Doc, schema: Schema, bodyRequired: boolean): fc.Arbitrary<string> {
   const s = deref(doc, schema)!;
   const props = Object.entries(s.properties ?? {}).map(([k, v]) => [k, deref(doc, v)!] as const);
   const breakers: fc.Arbitrary<Record<string, unknown>>[] = [];
@@ -171,7 +171,8 @@ function invalidBody(doc: Doc, schema: Schema): fc.Arbitrary<string> {
     : undefined;
   const notObjects = fc.oneof(
     wrongType({ type: "object" })!.map((v) => JSON.stringify(v)),
-    fc.constantFrom(deep(5000, "[", "]"), '{"a":', "{'single':1}", "\u0000", "[1,2,", '{"a":1}{"b":2}', "NaN", "1e99999", ""),
+    // No body at all is invalid only where the description requires one.
+    fc.constantFrom(deep(5000, "[", "]"), '{"a":', "{'single':1}", "\u0000", "[1,2,", '{"a":1}{"b":2}', "NaN", "1e99999", ...(bodyRequired ? [""] : [])),
   );
   return objectBodies ? fc.oneof({ arbitrary: objectBodies, weight: 4 }, { arbitrary: notObjects, weight: 1 }) : notObjects;
 }
@@ -233,7 +234,9 @@ export function invalidInputs(doc: Doc, method: string, template: string, count:
     kinds.push({
       kind: "body",
       weight: 20,
-      arb: invalidBody(doc, json).map((body) => base({ kind: "body", body, headers: { "content-type": "application/json" } })),
+      arb: invalidBody(doc, json, op.requestBody?.required !== false).map((body) =>
+        base({ kind: "body", body, headers: { "content-type": "application/json" } }),
+      ),
     });
     kinds.push({
       kind: "body-size",
