@@ -109,6 +109,12 @@ test("a buyer posts a requirement, a store quotes it on the board, the buyer acc
   await sellerPhone.goto("/seller/requirements");
   await expect(sellerPhone.getByTestId("board-count")).toBeVisible();
   await expectNoHorizontalOverflow(sellerPhone);
+  // Right to left: the Arabic board lays out mirrored and still fits.
+  await sellerPhone.goto("/ar/seller/requirements");
+  await expect(sellerPhone.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(sellerPhone.getByTestId("board-requirement").filter({ hasText: title })).toContainText("عرضك");
+  await expectNoHorizontalOverflow(sellerPhone);
+  await sellerPhone.screenshot({ path: testInfo.outputPath("requirements-board-ar-390.png"), fullPage: true });
   const buyerPhone = await signedIn(browser, buyer, phone);
   await buyerPhone.goto(comparisonUrl);
   await expect(buyerPhone.getByTestId("quote-card").first()).toBeVisible();
