@@ -11,6 +11,7 @@ export function SellerDashboard() {
   const ti = useTranslations("SellerInquiries");
   const to = useTranslations("SellerOrders");
   const ts = useTranslations("Settings");
+  const tr = useTranslations("Rfq");
   return (
     <SignInGate>
       {(me) => (
@@ -34,6 +35,9 @@ export function SellerDashboard() {
                   </Link>
                   <Link href="/seller/inquiries" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
                     {ti("link")}
+                  </Link>
+                  <Link href="/seller/requirements" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+                    {tr("link")}
                   </Link>
                   <Link href="/seller/orders" className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
                     {to("link")}

@@ -1,13 +1,12 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { FormAlert } from "@/components/ui/field";
-import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
+import { BuyerRequirements as Requirements } from "@/components/rfq/buyer-requirements";
 import { Link } from "@/lib/i18n/navigation";
 
 type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; createdAt: string };
@@ -21,7 +20,6 @@ type Inquiry = {
   createdAt: string;
   replies: Reply[];
 };
-type Requirement = { id: string; title: string; description: string; budget: number | null; currency: string | null; status: string; createdAt: string };
 type Order = {
   id: string;
   product: { id: string; title: string };
@@ -147,84 +145,6 @@ function Inquiries() {
         }}
       />
     </ul>
-  );
-}
-
-function Requirements() {
-  const t = useTranslations("Buyer");
-  const tc = useTranslations("Common");
-  const format = useFormatter();
-  const [version, setVersion] = useState(0);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const items = useList<Requirement>("/api/buyer/requirements?limit=100", "requirements", version);
-
-  async function post(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const f = new FormData(form);
-    const budget = String(f.get("budget") ?? "").trim();
-    setPending(true);
-    setError(null);
-    const r = await apiFetch("/api/buyer/requirements", {
-      json: { title: f.get("title"), description: f.get("description"), ...(budget ? { budget: Number(budget), currency: f.get("currency") } : {}) },
-    });
-    setPending(false);
-    if (!r.ok) return setError(r.problem.detail);
-    form.reset();
-    setVersion((v) => v + 1);
-  }
-
-  return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <div>
-        {!items ? (
-          <p className="text-slate-500">{tc("loading")}</p>
-        ) : !items.length ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("noRequirements")}</p>
-        ) : (
-          <ul className="space-y-3">
-            {items.map((r) => (
-              <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="buyer-requirement">
-                <div className="flex flex-wrap items-center gap-3">
-                  <p className="font-semibold">{r.title}</p>
-                  <StatusBadge status={r.status} />
-                  {r.budget !== null && r.currency && (
-                    <span className="text-sm text-slate-600">{format.number(r.budget, { style: "currency", currency: r.currency })}</span>
-                  )}
-                  {r.status === "open" && (
-                    <button
-                      type="button"
-                      className="ms-auto text-sm underline"
-                      onClick={() => void apiFetch(`/api/buyer/requirements/${r.id}/close`, { method: "POST" }).then(() => setVersion((v) => v + 1))}
-                    >
-                      {t("closeRequirement")}
-                    </button>
-                  )}
-                </div>
-                {r.description && <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{r.description}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <form onSubmit={post} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" data-testid="requirement-form">
-        <h2 className="font-semibold">{t("postRequirement")}</h2>
-        {error && <FormAlert>{error}</FormAlert>}
-        <label className="block text-sm font-medium">
-          {t("reqTitle")}
-          <input name="title" required maxLength={200} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-        </label>
-        <label className="block text-sm font-medium">
-          {t("reqDescription")}
-          <textarea name="description" rows={4} maxLength={10000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-        </label>
-        <MoneyFields amountName="budget" amountLabel={t("reqBudget")} currencyLabel={t("reqCurrency")} />
-        <button type="submit" disabled={pending} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60">
-          {pending ? t("posting") : t("post")}
-        </button>
-      </form>
-    </div>
   );
 }
 

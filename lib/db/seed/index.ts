@@ -1,10 +1,12 @@
 // Start-up seeding of an empty database: the category tree and the reference exchange rates always
-// (reference data), and with SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products.
+// (reference data), and with SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products,
+// then the demo deals (demo-deals.ts: requirements, quotes and a negotiated order).
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "../client";
 import { categories, exhibitions, products, sellerProfiles, users } from "../schema";
 import { CATEGORY_TREE } from "./categories-data";
+import { seedDemoDeals } from "./demo-deals";
 import { seedFxRates } from "./fx-rates";
 import { DEMO_PRODUCTS } from "./demo-products-data";
 import { searchColumns } from "@/lib/search/normalize";
@@ -24,7 +26,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ cate
   await backfillSearchColumns(db);
   if (options.admin) await ensureAdmin(db, options.admin);
   let demo = false;
-  if (options.demo) demo = await seedDemo(db);
+  if (options.demo) {
+    demo = await seedDemo(db);
+    // Its own marker, so a database seeded before the deals existed gets them on its next start.
+    await seedDemoDeals(db);
+  }
   return { categories: seededCategories, demo };
 }
 
