@@ -7,10 +7,19 @@ import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
 import { MoneyFields } from "@/components/ui/money-fields";
+import { NegotiateLink } from "@/components/negotiation/negotiate-link";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
-type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; createdAt: string };
+type Reply = {
+  id: string;
+  message: string;
+  quotedPrice: number | null;
+  currency: string | null;
+  offerId: string | null;
+  sentByAI: boolean;
+  createdAt: string;
+};
 type Inquiry = {
   id: string;
   product: { id: string; title: string };
@@ -128,6 +137,7 @@ function Inquiries() {
                       {t("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
                     </p>
                   )}
+                  {r.offerId && <NegotiateLink offerId={r.offerId} />}
                 </div>
               ))
             )}
