@@ -13,7 +13,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
         <Link href="/" className="text-lg font-bold text-brand-700">
           {site("siteName")}
         </Link>
-        <nav aria-label={t("mainNavigation")} className="flex items-center gap-4 text-sm">
+        <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <Link href="/" className="hover:text-brand-700">
             {t("home")}
           </Link>

@@ -17,6 +17,12 @@ type Outcome = { kind: "ordered" | "orderHeld" | "declined" | "countered" | "cou
 export function OfferActions({ offer, thread, onDone }: { offer: Offer | null; thread: Thread; onDone: () => Promise<void> }) {
   const t = useTranslations("Negotiation");
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // A new offer to answer makes the last outcome ("counter-offer sent") old news.
+  const [answering, setAnswering] = useState(offer?.id);
+  if (offer && offer.id !== answering) {
+    setAnswering(offer.id);
+    setOutcome(null);
+  }
   const ordersHref = thread.side === "buyer" ? "/buyer?tab=orders" : "/seller/orders";
   const accepted = thread.offers.some((o) => o.status === "accepted");
   const last = thread.offers.at(-1);

@@ -57,7 +57,7 @@ function Negotiation({ offerId }: { offerId: string }) {
         )}
       </section>
       <aside className="min-w-0">
-        <OfferActions key={open?.id ?? "none"} offer={open} thread={thread} onDone={reload} />
+        <OfferActions offer={open} thread={thread} onDone={reload} />
       </aside>
     </div>
   );
@@ -105,29 +105,29 @@ function OfferItem({ offer: o, thread }: { offer: Offer; thread: Thread }) {
         </span>
         {o.sentByAI && <AiTag />}
         <OfferStatus status={o.status} />
-        <time dateTime={o.createdAt} className="ms-auto text-xs text-slate-500">
+        <time dateTime={o.createdAt} className="ms-auto text-xs text-slate-600">
           {format.dateTime(new Date(o.createdAt), { dateStyle: "medium", timeStyle: "short" })}
         </time>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">{t("unitPrice")}</dt>
+          <dt className="text-slate-600">{t("unitPrice")}</dt>
           <dd className="font-semibold" data-testid="offer-unit-price">
             {money(o.unitPrice)}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t("quantity")}</dt>
+          <dt className="text-slate-600">{t("quantity")}</dt>
           <dd data-testid="offer-quantity">{format.number(o.quantity)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t("total")}</dt>
+          <dt className="text-slate-600">{t("total")}</dt>
           <dd className="font-semibold" data-testid="offer-total">
             {money(o.total)}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t("validUntil")}</dt>
+          <dt className="text-slate-600">{t("validUntil")}</dt>
           <dd>
             <time dateTime={o.validUntil}>{format.dateTime(new Date(o.validUntil), { dateStyle: "medium" })}</time>
           </dd>
