@@ -12,6 +12,7 @@ import { NotificationBell } from "./notifications/notification-bell";
  */
 export function UserMenu() {
   const t = useTranslations("Nav");
+  const tn = useTranslations("Negotiation");
   const me = useMe();
 
   if (me === undefined) {
@@ -50,6 +51,7 @@ export function UserMenu() {
           {(
             [
               ["/buyer", t("buyer")],
+              ["/offers", tn("title")],
               ["/chat", t("chat")],
               ["/seller", t("seller")],
               ["/seller/ai-accounts", t("aiAgents")],

@@ -5,11 +5,20 @@ import { useEffect, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { NegotiateLink } from "@/components/negotiation/negotiate-link";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { BuyerRequirements as Requirements } from "@/components/rfq/buyer-requirements";
 import { Link } from "@/lib/i18n/navigation";
 
-type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; createdAt: string };
+type Reply = {
+  id: string;
+  message: string;
+  quotedPrice: number | null;
+  currency: string | null;
+  offerId: string | null;
+  sentByAI: boolean;
+  createdAt: string;
+};
 type Inquiry = {
   id: string;
   product: { id: string; title: string };
@@ -126,6 +135,7 @@ function Inquiries() {
                       {t("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
                     </p>
                   )}
+                  {r.offerId && <NegotiateLink offerId={r.offerId} />}
                 </div>
               ))
             )}

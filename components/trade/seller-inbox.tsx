@@ -6,10 +6,11 @@ import { SignInGate } from "@/components/auth/sign-in-gate";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
+import { NegotiateLink } from "@/components/negotiation/negotiate-link";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
-type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; sentByAI: boolean; status: string };
+type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; offerId: string | null; sentByAI: boolean; status: string };
 type Inquiry = {
   id: string;
   product: { id: string; title: string; currency: string };
@@ -127,6 +128,7 @@ function Inbox() {
                     </p>
                   )}
                   {r.status !== "visible" && <StatusBadge status={r.status} />}
+                  {r.offerId && <NegotiateLink offerId={r.offerId} />}
                 </div>
               ))}
               {i.status !== "closed" && (

@@ -32,6 +32,7 @@ export const InquiryReplySchema = z.object({
   message: z.string(),
   quotedPrice: z.number().nullable(),
   currency: z.string().nullable(),
+  offerId: z.string().nullable().meta({ description: "The offer a quoted reply made: its negotiation is at GET /api/offers/{offerId}" }),
   sentByAI: z.boolean(),
   status: z.enum(["visible", "pending_guardian_approval", "rejected", "expired"]),
   createdAt: z.string(),

@@ -152,7 +152,7 @@ describe("offers between people", () => {
     const s = await createSeller();
     const p = await createProduct(s.token, { price: 12.5, moq: 500 });
     const inq = await api<{ inquiry: { id: string } }>("/api/buyer/inquiries", { token: b.token, json: { productId: p.id, message: "Price for 100?" } });
-    const reply = await api(`/api/seller/inquiries/${inq.body.inquiry.id}/respond`, {
+    const reply = await api<{ inquiry: { replies: { offerId: string | null }[] } }>(`/api/seller/inquiries/${inq.body.inquiry.id}/respond`, {
       token: s.token,
       json: { message: "Quoted unit price US$11.80", quotedPrice: 11.8, quantity: 100 },
     });
@@ -160,6 +160,13 @@ describe("offers between people", () => {
     const open = await api<{ offers: (Offer & { thread: { inquiryId: string } })[] }>("/api/offers?as=buyer&status=open", { token: b.token });
     const offer = open.body.offers.find((o) => o.thread.inquiryId === inq.body.inquiry.id)!;
     expect(offer).toMatchObject({ unitPrice: 11.8, quantity: 100, currency: "USD", awaitingYou: true });
+    // Both sides' inquiry views link the quoted reply to its thread; a reply without a price has none.
+    expect(reply.body.inquiry.replies.map((r) => r.offerId)).toEqual([offer.id]);
+    const asBuyer = await api<{ inquiries: { id: string; replies: { offerId: string | null }[] }[] }>("/api/buyer/inquiries", { token: b.token });
+    expect(asBuyer.body.inquiries.find((i) => i.id === inq.body.inquiry.id)!.replies.map((r) => r.offerId)).toEqual([offer.id]);
+    await api(`/api/seller/inquiries/${inq.body.inquiry.id}/respond`, { token: s.token, json: { message: "Samples ship Monday" } });
+    const later = await api<{ inquiries: { id: string; replies: { offerId: string | null }[] }[] }>("/api/buyer/inquiries", { token: b.token });
+    expect(later.body.inquiries.find((i) => i.id === inq.body.inquiry.id)!.replies.map((r) => r.offerId)).toEqual([offer.id, null]);
     const accepted = await post(b.token, `/api/offers/${offer.id}/accept`);
     expect(accepted.body.order).toMatchObject({ unitPrice: 11.8, quantity: 100, total: 1180, offerId: offer.id });
   });

@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { inquiries, inquiryReplies, products } from "@/lib/db/schema";
+import { inquiries, inquiryReplies, offers, products } from "@/lib/db/schema";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { referenceOf, sellerPriceRule } from "@/lib/services/ai/price-mandate";
@@ -41,6 +41,10 @@ async function views(db: Db, rows: InquiryRow[], side: "buyer" | "seller") {
     ),
   ]);
   const prodMap = new Map(prods.map((p) => [p.id, { ...p, price: Number(p.price) }]));
+  // A quoted reply opened an offer: pages link it to its negotiation thread.
+  const quoted = replies.filter((x) => x.quotedPrice !== null).map((x) => x.id);
+  const offerRows = quoted.length ? await db.select({ id: offers.id, replyId: offers.replyId }).from(offers).where(inArray(offers.replyId, quoted)) : [];
+  const offerOf = new Map(offerRows.map((o) => [o.replyId, o.id]));
   return rows.map((r) => ({
     id: r.id,
     productId: r.productId,
@@ -61,6 +65,7 @@ async function views(db: Db, rows: InquiryRow[], side: "buyer" | "seller") {
         message: x.message,
         quotedPrice: x.quotedPrice === null ? null : Number(x.quotedPrice),
         currency: x.currency,
+        offerId: offerOf.get(x.id) ?? null,
         sentByAI: x.sentByAI,
         status: x.status,
         createdAt: x.createdAt.toISOString(),
