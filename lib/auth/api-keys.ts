@@ -1,7 +1,7 @@
 // API keys (contract 7): `etk_` + 32 random bytes, shown once, stored only as SHA-256. A key acts
 // as its account: same permissions, audit and rate tier (unless an ADMIN marked the key unlimited).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, sellerProfiles, users } from "@/lib/db/schema";
 import type { AiActor, HumanActor } from "./actor";
@@ -30,6 +30,18 @@ export function hashApiKey(secret: string): string {
 /** The actor a key acts as, or null for an unknown or revoked key or a disabled account/guardian. */
 export async function actorForApiKey(db: Db, secret: string): Promise<HumanActor | AiActor | null> {
   if (!looksLikeApiKey(secret) || secret.length > 200) return null;
+  return actorForKeyWhere(db, eq(apiKeys.keyHash, hashApiKey(secret)));
+}
+
+/**
+ * The same, by the key's id (a chat socket opened with a key reads its account again by it when
+ * its rights change, without keeping the secret).
+ */
+export async function actorForApiKeyId(db: Db, keyId: string, userId: string): Promise<HumanActor | AiActor | null> {
+  return actorForKeyWhere(db, and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId))!);
+}
+
+async function actorForKeyWhere(db: Db, which: SQL): Promise<HumanActor | AiActor | null> {
   const [row] = await db
     .select({ ...actorColumns, keyId: apiKeys.id, keyTier: apiKeys.rateTier, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
@@ -37,7 +49,7 @@ export async function actorForApiKey(db: Db, secret: string): Promise<HumanActor
     .leftJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
     .leftJoin(guardians, eq(guardians.id, users.guardianId))
     .leftJoin(guardianProfiles, eq(guardianProfiles.userId, users.guardianId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(secret)), isNull(apiKeys.revokedAt), eq(users.disabled, false)))
+    .where(and(which, isNull(apiKeys.revokedAt), eq(users.disabled, false)))
     .limit(1);
   if (!row) return null;
   const actor = await actorFromRow(db, row, { id: row.keyId, via: "api_key" }, row.keyTier === "unlimited" ? "unlimited" : undefined);

@@ -17,6 +17,8 @@ export type MessageContext = {
   ip: string;
   buckets: TokenBuckets;
   send: (frame: object) => void;
+  /** What every answer to the frame repeats of it (its `clientId`). */
+  echo?: object;
   /** Whether the socket is still open (a closed socket's queued messages are not stored). */
   live: () => boolean;
   /** The flood bucket was already charged when the frame arrived. */
@@ -41,11 +43,11 @@ export function rateLimitedFrame(frame: Record<string, unknown>, retryAfterMs: n
  */
 export function handleMessageFrame(c: MessageContext, frame: Record<string, unknown>): void {
   const ref = typeof frame.ref === "string" ? frame.ref.slice(0, 100) : undefined;
-  const withRef = ref ? { ref } : {};
+  const withRef = { ...(ref ? { ref } : {}), ...c.echo };
 
   if (!c.slotTaken) {
     const slot = c.buckets.take(c.actor.user.id);
-    if (!slot.ok) return c.send(rateLimitedFrame(frame, slot.retryAfterMs));
+    if (!slot.ok) return c.send({ ...rateLimitedFrame(frame, slot.retryAfterMs), ...c.echo });
   }
   let input: SendMessageInput | ApiError;
   try {

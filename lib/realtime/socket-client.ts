@@ -3,6 +3,7 @@
 // meanwhile and then sent or dropped by the new rights.
 import { WebSocket } from "ws";
 import type { SignedInActor } from "@/lib/auth/actor";
+import { actorForApiKeyId } from "@/lib/auth/api-keys";
 import { actorForSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { auditOutcome, permissionRefusal } from "@/lib/gate/gate";
@@ -51,7 +52,8 @@ export function newClient(ws: WebSocket, ip: string, limits: SocketLimits): Clie
   };
 }
 
-export function ready(hub: ChatHub, client: Client, actor: SignedInActor) {
+/** `echo`: what the auth frame asked to have repeated (its `clientId`). */
+export function ready(hub: ChatHub, client: Client, actor: SignedInActor, echo: object = {}) {
   client.actor = actor;
   client.verifiedAt = Date.now();
   const ws = client.ws;
@@ -65,7 +67,7 @@ export function ready(hub: ChatHub, client: Client, actor: SignedInActor) {
     },
   };
   hub.add(client.peer);
-  send(ws, { type: "ready", userId: actor.user.id });
+  send(ws, { type: "ready", userId: actor.user.id, ...echo });
   // Opening the socket is reading chat (contract 9.1): on the record, and said on the socket when withheld.
   const refusal = permissionRefusal(actor, "chat.read");
   if (refusal) send(ws, withheld(refusal.message));
@@ -124,7 +126,12 @@ const REREAD_RETRY_MS = 1000;
 
 /** Read the socket's account again; null when its session ended (the socket is then closing). */
 async function refreshActor(client: Client, actor: SignedInActor): Promise<SignedInActor | null> {
-  const fresh = await actorForSession(await getDb(), actor.session.id, actor.user.id, actor.session.via);
+  const db = await getDb();
+  // A socket opened with an API key lives as long as the key (its session id is the key's id).
+  const fresh =
+    actor.session.via === "api_key"
+      ? await actorForApiKeyId(db, actor.session.id, actor.user.id)
+      : await actorForSession(db, actor.session.id, actor.user.id, actor.session.via);
   if (!fresh) {
     closeSocket(client.ws, CLOSE_UNAUTHORIZED, "session ended");
     return null;

@@ -5,6 +5,7 @@ import { WebSocket } from "ws";
 import { ApiError } from "@/lib/errors";
 import { jsonShapeProblem } from "@/lib/api/json-shape";
 import { consumeAnonymousTier } from "@/lib/api/rate-limit";
+import { actorForApiKey, looksLikeApiKey } from "@/lib/auth/api-keys";
 import { actorForSession } from "@/lib/auth/sessions";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
@@ -72,41 +73,39 @@ export function onFrame(shared: SocketShared, client: Client, data: Buffer, isBi
       message: "Frames need a string `type`",
     });
   }
-  if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong" });
+  const echo = clientIdEcho(frame.clientId);
+  if (!echo) return send(client.ws, badClientId());
+  if (frame.type === "ping" && client.actor) return send(client.ws, { type: "pong", ...echo });
   // The flood limit counts messages as they arrive, not when their turn comes: a slow database
   // must not turn a burst into a trickle that passes. (A message right behind its auth frame,
   // before the socket is ready, is counted in its turn.)
   let slotTaken = false;
   if (frame.type === "message" && client.actor) {
     const slot = shared.buckets.take(client.actor.user.id);
-    if (!slot.ok) return send(client.ws, rateLimitedFrame(frame, slot.retryAfterMs));
+    if (!slot.ok) return send(client.ws, { ...rateLimitedFrame(frame, slot.retryAfterMs), ...echo });
     slotTaken = true;
   }
   // One frame at a time per socket: messages are stored (and so ordered) as they were sent, and
   // a message right behind its auth frame finds the socket authenticated.
   client.queue = client.queue
-    .then(() => handle(shared, client, frame, slotTaken))
+    .then(() => handle(shared, client, frame, echo, slotTaken))
     .catch((err: unknown) => {
       console.error("chat socket: frame failed", err);
       send(client.ws, {
         type: "error",
         code: "internal_error",
         message: "Something went wrong on our side",
+        ...echo,
       });
     });
 }
 
-async function handle(shared: SocketShared, client: Client, frame: Record<string, unknown>, slotTaken = false) {
+async function handle(shared: SocketShared, client: Client, frame: Record<string, unknown>, echo: Echo, slotTaken = false) {
   if (client.ws.readyState !== WebSocket.OPEN) return;
   if (frame.type === "auth") {
-    if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id });
-    const claims = typeof frame.token === "string" ? await verifyAccessToken(frame.token) : null;
-    if (!claims) return refuseCredentials(client);
-    // Checked before the session is read: a flooder's reconnects cost no database work.
-    if (shared.penalties.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
-    const actor = await actorForSession(await getDb(), claims.sid, claims.sub, "bearer");
-    if (!actor) return refuseCredentials(client);
-    if (client.ws.readyState === WebSocket.OPEN && !client.actor) ready(shared.hub, client, actor);
+    if (client.actor) return send(client.ws, { type: "ready", userId: client.actor.user.id, ...echo });
+    const actor = await authenticate(shared, client, frame);
+    if (actor && client.ws.readyState === WebSocket.OPEN && !client.actor) ready(shared.hub, client, actor, echo);
     return;
   }
   if (client.rereading) await client.rereading;
@@ -123,6 +122,7 @@ async function handle(shared: SocketShared, client: Client, frame: Record<string
         ip: client.ip,
         buckets: shared.buckets,
         send: (f) => send(ws, f),
+        echo,
         live: () => ws.readyState === WebSocket.OPEN,
         slotTaken,
       },
@@ -135,17 +135,56 @@ async function handle(shared: SocketShared, client: Client, frame: Record<string
     code: "unsupported",
     message: `Frame type "${String(frame.type)}" is not supported`,
     ...ref,
+    ...echo,
   });
+}
+
+/**
+ * The account of an auth frame: `token` holds a Bearer JWT or an API key (as the Authorization
+ * header may), `apiKey` an API key (as X-API-Key). A key acts as its account exactly as over HTTP
+ * (contract 9.5); anything sent and not valid closes the socket (4401) and is counted.
+ */
+async function authenticate(shared: SocketShared, client: Client, frame: Record<string, unknown>) {
+  const secret = typeof frame.apiKey === "string" ? frame.apiKey : typeof frame.token === "string" ? frame.token : null;
+  if (secret === null || (frame.apiKey !== undefined && typeof frame.apiKey !== "string")) return refuseCredentials(client);
+  if (frame.apiKey !== undefined || looksLikeApiKey(secret)) {
+    const actor = await actorForApiKey(await getDb(), secret.trim());
+    if (!actor) return refuseCredentials(client);
+    if (shared.penalties.cooling(actor.user.id)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
+    return actor;
+  }
+  const claims = await verifyAccessToken(secret);
+  if (!claims) return refuseCredentials(client);
+  // Checked before the session is read: a flooder's reconnects cost no database work.
+  if (shared.penalties.cooling(claims.sub)) return closeSocket(client.ws, CLOSE_POLICY, "too many frames; retry later", true);
+  return (await actorForSession(await getDb(), claims.sid, claims.sub, "bearer")) ?? refuseCredentials(client);
+}
+
+/** What a frame's answer repeats of it: its `clientId` (contract 9.5), so an agent can tie an answer to its frame. */
+type Echo = { clientId?: string };
+export const MAX_CLIENT_ID = 64;
+
+/** The echo of a frame's `clientId`, or null when it is not a string of at most 64 characters. */
+function clientIdEcho(clientId: unknown): Echo | null {
+  if (clientId === undefined) return {};
+  return typeof clientId === "string" && clientId.length <= MAX_CLIENT_ID ? { clientId } : null;
+}
+
+/** A bad `clientId` cannot be echoed, so the error names the field instead; the frame is not handled. */
+function badClientId() {
+  const message = `clientId must be a string of at most ${MAX_CLIENT_ID} characters`;
+  return { type: "error", code: "validation_failed", message: `Frame not processed: ${message}`, errors: [{ path: "clientId", message }] };
 }
 
 /**
  * Invalid credentials count against the anonymous tier of the address, as on /api (contract 9.1):
  * guessing tokens over sockets is braked like guessing them over HTTP.
  */
-async function refuseCredentials(client: Client) {
+async function refuseCredentials(client: Client): Promise<null> {
   const limited = await consumeAnonymousTier(await getDb(), client.ip).then(
     () => false,
     (err: unknown) => err instanceof ApiError && err.code === "rate_limited",
   );
   closeSocket(client.ws, limited ? CLOSE_POLICY : CLOSE_UNAUTHORIZED, limited ? "too many invalid credentials; retry later" : "invalid token");
+  return null;
 }

@@ -4,6 +4,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { newApiKeySecret } from "@/lib/auth/api-keys";
 import { signedInActor } from "@/lib/auth/actor";
+import { publishRevoked } from "@/lib/realtime/events";
 import { apiKeys } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/gate/context";
 
@@ -66,7 +67,11 @@ export async function revokeApiKey(ctx: Ctx, id: string) {
     .set({ revokedAt: new Date() })
     .where(and(where, isNull(apiKeys.revokedAt)))
     .returning();
-  if (revoked) return { key: view(revoked) };
+  if (revoked) {
+    // Chat sockets opened with this key close (4401) on every instance, as a revoked session's do.
+    await publishRevoked(db, { sessionIds: [revoked.id] });
+    return { key: view(revoked) };
+  }
   const [existing] = await db.select().from(apiKeys).where(where);
   if (!existing) throw notFound("API key");
   return { key: view(existing) };
