@@ -8,8 +8,10 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Ctx } from "@/lib/gate/context";
 import pkg from "@/package.json";
+import { annotationsFor } from "./annotations";
 import { callTool, IDEMPOTENCY_ARG, takesIdempotencyKey } from "./dispatch";
 import { mergeInputSchemas } from "./schema";
+import { unknownArgumentsRefusal } from "./strict";
 import { routesOf, TOOLS, TOOLS_BY_NAME, type ToolDef } from "./tools";
 
 const INSTRUCTIONS =
@@ -43,7 +45,7 @@ function describe(tool: ToolDef): Tool {
       ),
       tool.idArg,
     ),
-    annotations: { readOnlyHint: routes.every((r) => r.op.method === "GET"), openWorldHint: false },
+    annotations: annotationsFor(routes.map((r) => r.op)),
   };
 }
 
@@ -63,6 +65,11 @@ export function toolList(): Tool[] {
   return (listed ??= TOOLS.map(describe));
 }
 
+let listedByName: Map<string, Tool> | undefined;
+function listedTool(name: string): Tool | undefined {
+  return (listedByName ??= new Map(toolList().map((t) => [t.name, t]))).get(name);
+}
+
 /** Answer one MCP POST whose JSON body the route wrapper has already read and size-checked. */
 export async function handleMcpRequest(req: Request, ctx: Ctx, parsedBody: unknown): Promise<Response> {
   const server = new Server({ name: "expo-trade", version: pkg.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -70,7 +77,8 @@ export async function handleMcpRequest(req: Request, ctx: Ctx, parsedBody: unkno
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(tool, request.params.arguments ?? {}, { req, ctx });
+    const args = request.params.arguments ?? {};
+    return unknownArgumentsRefusal(listedTool(tool.name)!, args) ?? callTool(tool, args, { req, ctx });
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
