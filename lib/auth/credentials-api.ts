@@ -1,7 +1,7 @@
 // The NextAuth credentials callback for API clients (contract 9.5): NextAuth answers a failed CSRF
 // check with 200 and a `?csrf=true` URL, a wrong password with 401 `{url}`, and a malformed JSON
-// body with a 500. A client that asked for JSON (a JSON body, `Accept: application/json`, or an
-// Authorization header) gets problem+json instead, with the codes POST /api/auth/login uses. The
+// body with a 500. A client that asked for JSON (a JSON body or `Accept: application/json`) gets
+// problem+json instead, with the codes POST /api/auth/login uses. The
 // site's own sign-in form (next-auth/react's signIn(): a form body, `Accept: */*`) reads NextAuth's
 // `{url}` answers and keeps getting them unchanged.
 import { NextRequest } from "next/server";
@@ -20,7 +20,6 @@ const jsonType = (type: string) => type === "application/json" || /^application\
 
 /** A client that asked for JSON by name; a bare `*` / `*` (what fetch sends by default) does not count. */
 export function wantsJsonAnswer(headers: Headers): boolean {
-  if (headers.has("authorization")) return true;
   if (jsonType(mediaType(headers.get("content-type")))) return true;
   const accept = (headers.get("accept") ?? "").toLowerCase();
   return accept.split(",").some((part) => {

@@ -23,7 +23,7 @@ export const credentialsCallbackOp = defineOperation({
   operationId: "credentialsCallback",
   summary: "Sign in with the credentials provider (form-urlencoded; `json=true`)",
   description:
-    "Send the `csrfToken` from `/api/auth/csrf` with the CSRF cookie it set. On success the session cookie is set. A client that sends JSON, `Accept: application/json` or an Authorization header gets problem+json refusals: 400 malformed body, 403 `csrf_failed` (token or cookie missing or wrong), 401 `unauthenticated` (wrong credentials, as `/api/auth/login`), 429 `rate_limited`. A form post without those (the site's sign-in form) gets NextAuth's own answers: 200 `{url}`, or 401 `{url}` with `error` in the URL.",
+    "Send the `csrfToken` from `/api/auth/csrf` with the CSRF cookie it set. On success the session cookie is set. A client that sends JSON or `Accept: application/json` gets problem+json refusals: 400 malformed body, 403 `csrf_failed` (token or cookie missing or wrong), 401 `unauthenticated` (wrong credentials, as `/api/auth/login`), 429 `rate_limited`. A form post without those (the site's sign-in form) gets NextAuth's own answers: 200 `{url}`, or 401 `{url}` with `error` in the URL.",
   tags: ["Auth"],
   access: "public",
   permission: "none",
