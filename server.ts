@@ -17,6 +17,7 @@ import { ChatSocketServer } from "@/lib/realtime/socket";
 import { API_CSP, apiHead, baseSecurityHeaders, staticPageCsp } from "@/lib/security/headers";
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
+import { methodNotAllowed } from "@/lib/server/allow";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { badHost, hostRefusal } from "@/lib/server/host";
 import { sitemapRoute } from "@/lib/services/seo/http";
@@ -86,6 +87,17 @@ async function main() {
     const apiPath = url.startsWith("/api/") || url === "/api" || url.startsWith("/mcp");
     const hostProblem = badHost(req);
     if (hostProblem) return refuseHost(res, hostProblem, apiPath);
+    if (apiPath) {
+      const q = url.indexOf("?");
+      const refusal = methodNotAllowed(req.method ?? "GET", q < 0 ? url : url.slice(0, q));
+      if (refusal) {
+        // An unread body would otherwise be parsed as the next request on this connection.
+        const close = req.complete ? [] : ["Connection", "close"];
+        req.resume();
+        const head = [...directHead.flat, ...refusal.headers.flat(), ...close, "Content-Length", String(Buffer.byteLength(refusal.body))];
+        return void res.writeHead(405, head).end(refusal.body);
+      }
+    }
     if (api && url.startsWith("/api/")) {
       const q = url.indexOf("?");
       const hit = api.match(req.method ?? "GET", q < 0 ? url : url.slice(0, q));

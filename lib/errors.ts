@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   self_trade_forbidden: { status: 403, title: "Self-trade forbidden" },
   ai_not_allowed: { status: 403, title: "Not allowed for AI accounts" },
   cross_site_request: { status: 403, title: "Cross-site request refused" },
+  csrf_failed: { status: 403, title: "CSRF token missing or invalid" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict" },

@@ -28,7 +28,7 @@ export function isApiRequest(headers: Headers): boolean {
 
 type Match = { q: number; specificity: number; index: number };
 
-/** Whether `Accept` ranks application/json above text/html (q, then specificity, then order). */
+/** Whether `Accept` ranks application/json above text/html (q, then specificity, then order), or takes JSON without naming HTML. */
 export function prefersJson(accept: string): boolean {
   const ranges = accept.split(",").flatMap((part, index) => {
     const [range, ...params] = part.trim().toLowerCase().split(";");
@@ -46,9 +46,13 @@ export function prefersJson(accept: string): boolean {
     }
     return best;
   };
+  // No Accept at all, or one that names no HTML (`*/*` from curl and python-requests): not a browser,
+  // whose navigations always name text/html (contract 9.5, issue #16).
+  if (ranges.length === 0) return true;
   const json = match("application/json");
   const html = match("text/html");
   if (json.q <= 0) return false;
+  if (html.specificity < 2 && json.q >= html.q) return true;
   if (json.q !== html.q) return json.q > html.q;
   if (json.specificity !== html.specificity) return json.specificity > html.specificity;
   return json.index < html.index;

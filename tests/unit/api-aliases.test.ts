@@ -12,8 +12,12 @@ describe("API aliases", () => {
 
   it("reads Accept by q, then specificity, then order", () => {
     expect(prefersJson(BROWSER)).toBe(false);
-    expect(prefersJson("")).toBe(false);
-    expect(prefersJson("*/*")).toBe(false);
+    // A client that names no HTML (curl's and python-requests' `*/*`, or no Accept) is not a browser.
+    expect(prefersJson("")).toBe(true);
+    expect(prefersJson("*/*")).toBe(true);
+    expect(prefersJson("text/*")).toBe(false);
+    expect(prefersJson("text/plain, */*;q=0.1")).toBe(true);
+    expect(prefersJson("text/html, */*")).toBe(false);
     expect(prefersJson("application/json")).toBe(true);
     expect(prefersJson("application/json, text/plain, */*")).toBe(true);
     expect(prefersJson("text/html;q=0.5, application/json;q=0.9")).toBe(true);
@@ -28,6 +32,7 @@ describe("API aliases", () => {
     expect(apiAliasTarget("/auth/login", h({ "content-type": "application/json; charset=utf-8" }))).toBe("/api/auth/login");
     expect(apiAliasTarget("/buyer/requirements", h({ authorization: "Bearer x" }))).toBe("/api/buyer/requirements");
     expect(apiAliasTarget("/products/1", h({ accept: BROWSER }))).toBeNull();
+    expect(apiAliasTarget("/products", h({ accept: "*/*" }))).toBe("/api/products");
     expect(apiAliasTarget("/search", h({ accept: "application/json" }))).toBeNull();
     expect(apiAliasTarget("/", h({ accept: "application/json" }))).toBeNull();
     expect(apiAliasTarget("/products", h({ accept: "application/json", rsc: "1" }))).toBeNull();

@@ -1,6 +1,7 @@
 // NextAuth's own endpoints under /api/auth/[...nextauth]: documented here; the handler is NextAuth's.
 import { z } from "zod";
 import { CredentialsCallbackBody } from "@/lib/schemas/auth";
+import { errorResponses } from "@/lib/schemas/common";
 import { defineOperation } from "../operation";
 
 export const csrfOp = defineOperation({
@@ -22,7 +23,7 @@ export const credentialsCallbackOp = defineOperation({
   operationId: "credentialsCallback",
   summary: "Sign in with the credentials provider (form-urlencoded; `json=true`)",
   description:
-    "Send the `csrfToken` from `/api/auth/csrf` with the CSRF cookie it set. On success the session cookie is set; check for the cookie, not the status (a failed sign-in also answers 200 with an error `url`).",
+    "Send the `csrfToken` from `/api/auth/csrf` with the CSRF cookie it set. On success the session cookie is set. A client that sends JSON or `Accept: application/json` gets problem+json refusals: 400 malformed body, 403 `csrf_failed` (token or cookie missing or wrong), 401 `unauthenticated` (wrong credentials, as `/api/auth/login`), 429 `rate_limited`. A form post without those (the site's sign-in form) gets NextAuth's own answers: 200 `{url}`, or 401 `{url}` with `error` in the URL.",
   tags: ["Auth"],
   access: "public",
   permission: "none",
@@ -31,7 +32,10 @@ export const credentialsCallbackOp = defineOperation({
   bodyType: "form",
   body: CredentialsCallbackBody,
   idempotent: false,
-  responses: { 200: { description: "Result with the URL to go to", schema: z.object({ url: z.string() }) } },
+  responses: {
+    200: { description: "Result with the URL to go to", schema: z.object({ url: z.string() }) },
+    ...errorResponses(400, 401, 403, 415, 429, 503),
+  },
 });
 
 export const sessionOp = defineOperation({
