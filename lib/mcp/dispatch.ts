@@ -26,7 +26,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, via
   }
   let route: ToolRoute;
   if ("by" in tool.route) {
-    const choice = rest[tool.route.by] ?? tool.route.default;
+    const choice = rest[tool.route.by] ?? tool.route.default(via.ctx.actor);
     delete rest[tool.route.by];
     const chosen = typeof choice === "string" ? tool.route.routes[choice] : undefined;
     if (!chosen) {

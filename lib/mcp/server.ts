@@ -23,7 +23,7 @@ function describe(tool: ToolDef): Tool {
   const routes = routesOf(tool);
   const extra: Record<string, object> = {};
   if ("by" in tool.route) {
-    extra[tool.route.by] = { type: "string", enum: Object.keys(tool.route.routes), default: tool.route.default, description: tool.route.description };
+    extra[tool.route.by] = { type: "string", enum: Object.keys(tool.route.routes), description: tool.route.description };
   }
   if (routes.some(takesIdempotencyKey)) {
     extra[IDEMPOTENCY_ARG] = {

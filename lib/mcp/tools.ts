@@ -7,6 +7,8 @@
 // query schema the query (as a URL would carry them), everything else the JSON body (a GET takes
 // the rest as query). `idempotencyKey` (tools on idempotent POST routes) is the Idempotency-Key.
 import type { OperationHandler } from "@/lib/api/route";
+import type { Actor } from "@/lib/auth/actor";
+import { defaultSide } from "@/lib/services/trade/common";
 import * as aiMe from "@/lib/api/handlers/ai-me";
 import * as boothById from "@/lib/api/handlers/booths-id";
 import * as buyerInquiries from "@/lib/api/handlers/buyer-inquiries";
@@ -31,7 +33,8 @@ import * as offerDecline from "@/lib/api/handlers/offers-id-decline";
 /** A tool's route is the operation's handler, which carries its operation (method, path, schemas). */
 export type ToolRoute = OperationHandler;
 /** One route, or a choice of routes by one string argument (e.g. `as: buyer | seller`). */
-export type ToolRoutes = ToolRoute | { by: string; default: string; description: string; routes: Record<string, ToolRoute> };
+/** `default` may depend on the caller (contract 9.5: an AI_SELLER's lists default to its store's side). */
+export type ToolRoutes = ToolRoute | { by: string; default: (actor: Actor) => string; description: string; routes: Record<string, ToolRoute> };
 /** `idArg`: the tool's name for the route's `{id}` path parameter (`offerId`, contract 9.5: ids named `<thing>Id`). */
 export type ToolDef = { name: string; description: string; route: ToolRoutes; idArg?: string };
 
@@ -58,8 +61,8 @@ export const TOOLS: readonly ToolDef[] = [
     description: "Inquiries you sent (as=buyer) or your store received (as=seller), with replies; filter by status.",
     route: {
       by: "as",
-      default: "buyer",
-      description: "buyer: inquiries you sent; seller: inquiries to your store",
+      default: defaultSide,
+      description: "buyer: inquiries you sent; seller: inquiries to your store. Default: seller for an AI_SELLER, buyer for everyone else",
       routes: { buyer: buyerInquiries.GET, seller: sellerInquiries.GET },
     },
   },

@@ -24,18 +24,29 @@ const sendFields = {
     .max(100)
     .optional()
     .meta({ description: "Recipient user id or username; starts or continues the pair's conversation", example: "acme_sales" }),
-  productId: Id.optional().meta({ description: "With `to`: the product the conversation is about (one conversation per pair and product)" }),
+  productId: Id.optional().meta({
+    description:
+      "The product the conversation is about (one conversation per pair and product). Alone, it reaches the product's store; with `to`, it names the topic",
+  }),
+  storeId: Id.optional().meta({ description: "Reach a store (its seller profile id, as products, booths and inquiries show it) instead of a user" }),
   content: MessageContent,
 };
 
-const needsTarget = (v: { conversationId?: string; to?: string }) => Boolean(v.conversationId || v.to);
-const targetIssue = { message: "Send `conversationId`, or `to` (a user id or username)", path: ["to"] };
+type Target = { conversationId?: string; to?: string; productId?: string; storeId?: string };
+const needsTarget = (v: Target) => Boolean(v.conversationId || v.to || v.productId || v.storeId);
+const targetIssue = { message: "Send `conversationId`, `to` (a user id or username), `storeId` or `productId`", path: ["to"] };
+// `to` names a person, `storeId` a store: one recipient, never two that could disagree.
+const oneRecipient = (v: Target) => !(v.to !== undefined && v.storeId !== undefined);
+const recipientIssue = { message: "Send either `to` or `storeId`, not both", path: ["storeId"] };
 
-export const SendMessageBody = z.object(sendFields).refine(needsTarget, targetIssue).meta({ id: "SendMessage" });
+export const SendMessageBody = z.object(sendFields).refine(needsTarget, targetIssue).refine(oneRecipient, recipientIssue).meta({ id: "SendMessage" });
 export type SendMessageInput = z.output<typeof SendMessageBody>;
 
 /** The socket's message frame: the same fields, plus an optional `ref` echoed in its ack or error. */
-export const MessageFrame = z.object({ ...sendFields, ref: z.string().max(100).optional() }).refine(needsTarget, targetIssue);
+export const MessageFrame = z
+  .object({ ...sendFields, ref: z.string().max(100).optional() })
+  .refine(needsTarget, targetIssue)
+  .refine(oneRecipient, recipientIssue);
 
 export const ChatMessageSchema = z
   .object({

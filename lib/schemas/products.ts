@@ -137,6 +137,7 @@ export const PatchProductBody = z
     minOrderQty: Moq.optional(),
     moq: Moq.optional(),
     mainImageUrl: Url.nullable().optional(),
+    keywords: productFields.keywords,
   })
   .transform(({ minOrderQty, ...v }) => ({ ...v, moq: v.moq ?? minOrderQty }))
   .meta({ id: "PatchProduct" });

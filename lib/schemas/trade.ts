@@ -98,7 +98,10 @@ export const PlaceOrderBody = z
   .object({ productId: Id, quantity: z.number().int().min(1).max(1_000_000_000), note: z.string().trim().max(2000).optional(), reason: Reason })
   .meta({ id: "PlaceOrder" });
 export const OrderListQuery = z.object({
-  as: z.enum(["buyer", "seller"]).default("buyer"),
+  as: z
+    .enum(["buyer", "seller"])
+    .optional()
+    .meta({ description: "Whose orders: yours as buyer, or your store's as seller. Default: seller for an AI_SELLER, buyer for everyone else." }),
   status: z.enum(["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"]).optional(),
   ...Paging,
 });
@@ -118,6 +121,7 @@ export const OrderSchema = z
     note: z.string().nullable(),
     offerId: z.string().nullable().meta({ description: "The accepted offer the order was placed from (its price, quantity and currency)" }),
     status: z.enum(["pending_guardian_approval", "placed", "confirmed", "fulfilled", "cancelled", "rejected", "expired"]),
+    side: z.enum(["buyer", "seller"]).meta({ description: "Your side of the order: buyer (you placed it) or seller (your store received it)" }),
     sentByAI: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

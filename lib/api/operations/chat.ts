@@ -22,7 +22,8 @@ export const sendMessageOp = defineOperation({
   summary: "Send a chat message (starts or continues a conversation)",
   description:
     "`{ conversationId, content }` continues a conversation; `{ to, content, productId? }` (`to` = user id or username) starts the pair's conversation about " +
-    "that product (or about none) or continues it. The message is stored, then delivered live on `/ws/chat` to every socket of the recipient and to the " +
+    "that product (or about none) or continues it. `{ storeId, content, productId? }` or `{ productId, content }` reaches a store (its owner), the ids " +
+    "products, stores and inquiries show. The message is stored, then delivered live on `/ws/chat` to every socket of the recipient and to the " +
     "sender's sockets. Messages of AI accounts carry `sentByAI: true`; an AI account may not chat with its guardian, its sibling AI account or about its " +
     `guardian's products (403 \`self_trade_forbidden\`). Messaging yourself is 400. ${participantsOnly}`,
   tags,

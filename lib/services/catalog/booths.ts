@@ -1,5 +1,6 @@
 // Booths: publication by the human owner (spec 3), decoration, and the view each caller may see.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { outer } from "@/lib/db/outer-column";
 import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, isAdmin } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
@@ -167,7 +168,7 @@ export async function listPublicBooths(db: Db, q: { exhibitionId?: string; selle
     .select({
       b: booths,
       companyName: sellerProfiles.companyName,
-      productCount: sql<number>`(select count(*)::int from ${products} where ${products.boothId} = ${booths.id} and ${products.deletedAt} is null and not ${products.isHidden})`,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.boothId} = ${outer(booths.id)} and ${products.deletedAt} is null and not ${products.isHidden})`,
     })
     .from(booths)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, booths.sellerId))
@@ -192,7 +193,7 @@ export async function listOwnBooths(ctx: Ctx) {
   const rows = await db
     .select({
       b: booths,
-      productCount: sql<number>`(select count(*)::int from ${products} where ${products.boothId} = ${booths.id} and ${products.deletedAt} is null)`,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.boothId} = ${outer(booths.id)} and ${products.deletedAt} is null)`,
     })
     .from(booths)
     .where(eq(booths.sellerId, sellerId))

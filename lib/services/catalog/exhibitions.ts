@@ -1,5 +1,6 @@
 // Exhibitions with their status derived from the dates (contract 4); created by an ADMIN.
 import { and, asc, count, desc, eq, gt, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { outer } from "@/lib/db/outer-column";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -30,7 +31,7 @@ export function exhibitionView(e: Row, boothCount?: number) {
   };
 }
 
-const publishedBooths = sql<number>`(select count(*)::int from ${booths} where ${booths.exhibitionId} = ${exhibitions.id} and ${booths.isPublished})`;
+const publishedBooths = sql<number>`(select count(*)::int from ${booths} where ${booths.exhibitionId} = ${outer(exhibitions.id)} and ${booths.isPublished})`;
 
 export async function listExhibitions(db: Db, q: { status: "current" | "upcoming" | "ongoing" | "past" | "all"; page: number; limit: number }) {
   const now = new Date();

@@ -196,8 +196,13 @@ function measuredPrices(p: ProductRow, input: UpdateProductInput, currency: stri
 export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput) {
   const { db, actor } = ctx;
   const p = await ownProduct(db, actor, id);
-  if (actor.type === "ai" && p.keywords.length === 0 && !(input.keywords && input.keywords.length)) {
-    throw new ApiError("keywords_required", "This product has no keywords: an AI seller must add them with this update", {
+  // The rule is about the product as the update leaves it (contract 9.5), so emptying keywords is refused too.
+  const keywordsAfter = input.keywords ?? p.keywords;
+  if (actor.type === "ai" && keywordsAfter.length === 0) {
+    const why = input.keywords
+      ? "An AI seller cannot leave a product without keywords"
+      : "This product has no keywords: an AI seller must add them with this update";
+    throw new ApiError("keywords_required", `${why} (keywords: zh, en, de, ja, ko, ru, es, fr, pt, ar or hi)`, {
       status: 400,
       errors: [{ path: "keywords", message: "Required for AI accounts" }],
     });

@@ -1,12 +1,13 @@
 // Stores (seller profiles) as the public sees them.
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { outer } from "@/lib/db/outer-column";
 import { notFound } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import { booths, products, sellerProfiles } from "@/lib/db/schema";
 import { boothView } from "./booths";
 
-const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${sellerProfiles.id} and ${products.deletedAt} is null and not ${products.isHidden})`;
-const boothCount = sql<number>`(select count(*)::int from ${booths} where ${booths.sellerId} = ${sellerProfiles.id} and ${booths.isPublished})`;
+const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${outer(sellerProfiles.id)} and ${products.deletedAt} is null and not ${products.isHidden})`;
+const boothCount = sql<number>`(select count(*)::int from ${booths} where ${booths.sellerId} = ${outer(sellerProfiles.id)} and ${booths.isPublished})`;
 
 /** The public fields of a store (shared with the store's own settings view). */
 export function storeBase(s: typeof sellerProfiles.$inferSelect) {

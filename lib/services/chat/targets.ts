@@ -24,13 +24,15 @@ type ConversationFact = {
   product_id: string | null;
   seller_id: string | null;
 };
-type ProductFact = { id: string; seller_id: string; is_hidden: boolean };
+type ProductFact = { id: string; seller_id: string; is_hidden: boolean; owner_id: string };
 
 export type Facts = {
   conversations: Map<string, ConversationFact>;
   /** By id and by lower-cased username. */
   users: Map<string, string>;
   products: Map<string, ProductFact>;
+  /** Store (seller profile) id -> the owner's user id: a store is reached through its owner. */
+  stores: Map<string, string>;
 };
 
 const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_id
@@ -39,15 +41,18 @@ const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_i
 // findUser's rule: a user by id, or by username ignoring case (usernames never look like ids).
 const USERS = `select id, lower(username) as uname from users
   where id in (select json_array_elements_text($1::json)) or lower(username) in (select lower(json_array_elements_text($1::json)))`;
-const PRODUCTS = `select id, seller_id, is_hidden from products
-  where id in (select json_array_elements_text($1::json)) and deleted_at is null`;
+const PRODUCTS = `select p.id, p.seller_id, p.is_hidden, s.user_id as owner_id from products p join seller_profiles s on s.id = p.seller_id
+  where p.id in (select json_array_elements_text($1::json)) and p.deleted_at is null`;
+const STORES = `select id, user_id from seller_profiles where id in (select json_array_elements_text($1::json))`;
 
 /** The facts for `inputs`, one statement per kind that any input needs. */
 export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<Facts> {
   const conversationIds = new Set<string>();
   const names = new Set<string>();
   const productIds = new Set<string>();
+  const storeIds = new Set<string>();
   for (const i of inputs) {
+    if (i.storeId !== undefined) storeIds.add(i.storeId);
     if (i.conversationId) conversationIds.add(i.conversationId);
     if (i.to !== undefined) names.add(i.to);
     if (i.productId && !i.conversationId) productIds.add(i.productId);
@@ -56,6 +61,7 @@ export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<F
     conversations: new Map(),
     users: new Map(),
     products: new Map(),
+    stores: new Map(),
   };
   if (conversationIds.size)
     for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
@@ -66,6 +72,7 @@ export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<F
     }
   }
   if (productIds.size) for (const p of await raw<ProductFact>(PRODUCTS, [JSON.stringify([...productIds])])) facts.products.set(p.id, p);
+  if (storeIds.size) for (const st of await raw<{ id: string; user_id: string }>(STORES, [JSON.stringify([...storeIds])])) facts.stores.set(st.id, st.user_id);
   return facts;
 }
 
@@ -94,6 +101,7 @@ function existingTarget(facts: Facts, me: string, input: SendMessageInput): Targ
   if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId)
     throw invalid("to", "`to` is not the other participant of this conversation");
   if (input.productId !== undefined && input.productId !== c.product_id) throw invalid("productId", "`productId` is not the product of this conversation");
+  if (input.storeId !== undefined && facts.stores.get(input.storeId) !== otherId) throw invalid("storeId", "`storeId` is not the other participant's store");
   return {
     conversationId: c.id,
     otherId,
@@ -102,18 +110,38 @@ function existingTarget(facts: Facts, me: string, input: SendMessageInput): Targ
   };
 }
 
+/**
+ * A new message names its recipient by `to` (a user), `storeId` (the store's owner) or, alone,
+ * `productId` (the product's store's owner): a buyer agent sees only store ids on products, stores
+ * and inquiries, and the store's conversations are its owner's (shared with the owner's AI_SELLER).
+ */
 function newTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput): Target {
   const me = actor.user.id;
-  const otherId = findUser(facts, input.to!);
-  if (!otherId) throw notFound("User");
-  if (otherId === me) throw invalid("to", "You cannot send a message to yourself");
   let productSellerId: string | null = null;
+  let productOwner: string | null = null;
   if (input.productId) {
     const p = facts.products.get(input.productId);
     // A hidden product exists only for its own store's accounts.
     if (!p || (p.is_hidden && p.seller_id !== actingSellerProfileId(actor))) throw notFound("Product");
     productSellerId = p.seller_id;
+    productOwner = p.owner_id;
   }
+  let otherId: string | null;
+  let named: "to" | "storeId" | "productId";
+  if (input.to !== undefined) {
+    named = "to";
+    otherId = findUser(facts, input.to);
+    if (!otherId) throw notFound("User");
+  } else if (input.storeId !== undefined) {
+    named = "storeId";
+    otherId = facts.stores.get(input.storeId) ?? null;
+    if (!otherId) throw notFound("Store");
+    if (productSellerId && productSellerId !== input.storeId) throw invalid("productId", "`productId` is not a product of this store");
+  } else {
+    named = "productId";
+    otherId = productOwner!;
+  }
+  if (otherId === me) throw invalid(named, named === "to" ? "You cannot send a message to yourself" : "This is your own store");
   return {
     conversationId: null,
     otherId,

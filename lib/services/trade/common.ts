@@ -10,6 +10,14 @@ export function signedIn(actor: Actor): SignedInActor {
   return actor;
 }
 
+/**
+ * The side a list defaults to when the caller names none (contract 9.5): an AI_SELLER exists to run its
+ * guardian's store, so an empty buyer list would read as "no new orders"; everyone else buys.
+ */
+export function defaultSide(actor: Actor): "buyer" | "seller" {
+  return actor.type === "ai" && actor.user.role === "AI_SELLER" ? "seller" : "buyer";
+}
+
 /** A product buyers may trade on (not deleted, not hidden). */
 export async function tradableProduct(db: Db, id: string) {
   const [p] = await db

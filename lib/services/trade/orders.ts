@@ -16,11 +16,12 @@ import { transition } from "@/lib/services/state/transition";
 import { orderChanged } from "@/lib/services/notify/events";
 import { settleAcceptance } from "./offer-holds";
 import type { Ctx } from "@/lib/gate/context";
-import { assertNotOwnStore, multiply, parties, signedIn, stores, tradableProduct } from "./common";
+import { assertNotOwnStore, defaultSide, multiply, parties, signedIn, stores, tradableProduct } from "./common";
 
 type Row = typeof orders.$inferSelect;
 
-async function views(db: Db, rows: Row[]) {
+/** `viewer` is whose side each order is told from (`side`). */
+async function views(db: Db, viewer: SignedInActor, rows: Row[]) {
   if (!rows.length) return [];
   const [prods, people, shops] = await Promise.all([
     db
@@ -57,6 +58,7 @@ async function views(db: Db, rows: Row[]) {
     note: r.note,
     offerId: r.offerId,
     status: r.status,
+    side: r.buyerId === viewer.user.id ? ("buyer" as const) : ("seller" as const),
     sentByAI: r.sentByAI,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -167,7 +169,7 @@ async function writeOrder(ctx: Ctx, me: SignedInActor, terms: OrderTerms, total:
     );
     pendingApproval = { id: a.id, rule: hold.rule };
   } else await orderChanged(db, row!, "buyer");
-  return { order: (await views(db, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
+  return { order: (await views(db, me, [row!]))[0]!, ...(pendingApproval ? { pendingApproval } : {}) };
 }
 
 /**
@@ -183,9 +185,10 @@ function sideWhere(me: SignedInActor, as: "buyer" | "seller") {
   return storeOrders(store);
 }
 
-export async function listOrders(ctx: Ctx, q: { as: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
+export async function listOrders(ctx: Ctx, q: { as?: "buyer" | "seller"; status?: Row["status"]; page: number; limit: number }) {
   const { db, actor } = ctx;
-  const where = and(sideWhere(signedIn(actor), q.as), q.status ? eq(orders.status, q.status) : undefined);
+  const me = signedIn(actor);
+  const where = and(sideWhere(me, q.as ?? defaultSide(me)), q.status ? eq(orders.status, q.status) : undefined);
   const rows = await db
     .select()
     .from(orders)
@@ -194,7 +197,7 @@ export async function listOrders(ctx: Ctx, q: { as: "buyer" | "seller"; status?:
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [n] = await db.select({ n: count() }).from(orders).where(where);
-  return { orders: await views(db, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
+  return { orders: await views(db, me, rows), page: q.page, limit: q.limit, total: Number(n?.n ?? 0) };
 }
 
 /** The order and which side the caller is on; 404 for anyone else (and for a store, held orders). */
@@ -208,8 +211,9 @@ async function participantOrder(db: Db, me: SignedInActor, id: string) {
 
 export async function getOrder(ctx: Ctx, id: string) {
   const { db, actor } = ctx;
-  const { row } = await participantOrder(db, signedIn(actor), id);
-  return (await views(db, [row]))[0]!;
+  const me = signedIn(actor);
+  const { row } = await participantOrder(db, me, id);
+  return (await views(db, me, [row]))[0]!;
 }
 
 const TRANSITIONS = {
@@ -228,7 +232,7 @@ export async function advanceOrder(ctx: Ctx, id: string, action: keyof typeof TR
     await orderChanged(tx, moved, "seller");
     return moved;
   });
-  return (await views(db, [updated]))[0]!;
+  return (await views(db, me, [updated]))[0]!;
 }
 
 /**
@@ -251,5 +255,5 @@ export async function cancelOrder(ctx: Ctx, id: string) {
     if (side === "seller" || moved.placedAt !== null) await orderChanged(tx, moved, side);
     return moved;
   });
-  return (await views(db, [updated]))[0]!;
+  return (await views(db, me, [updated]))[0]!;
 }
