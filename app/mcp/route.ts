@@ -13,6 +13,6 @@ export const POST = route(mcpOp, async ({ req, ctx, body }) => {
   return handleMcpRequest(req, ctx, body);
 });
 
-export const GET = route(mcpGetOp, async () => mcpMethodNotAllowed());
+export const GET = route(mcpGetOp, async () => mcpMethodNotAllowed("GET"));
 
-export const DELETE = route(mcpDeleteOp, async () => mcpMethodNotAllowed());
+export const DELETE = route(mcpDeleteOp, async () => mcpMethodNotAllowed("DELETE"));

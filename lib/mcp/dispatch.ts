@@ -20,7 +20,8 @@ export function takesIdempotencyKey(route: ToolRoute): boolean {
 export async function callTool(tool: ToolDef, args: Record<string, unknown>, via: { req: Request; ctx: Ctx }): Promise<CallToolResult> {
   const rest = { ...args };
   if (tool.idArg) {
-    // Only the tool's own name for the id reaches the path (a stray `id` is dropped).
+    // Only the tool's own name for the id reaches the path (a stray `id` never gets here: unknown
+    // arguments are refused before dispatch, ./strict.ts).
     rest.id = rest[tool.idArg];
     delete rest[tool.idArg];
   }

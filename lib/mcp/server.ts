@@ -7,6 +7,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Ctx } from "@/lib/gate/context";
+import { problemResponse } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import pkg from "@/package.json";
 import { annotationsFor } from "./annotations";
 import { callTool, IDEMPOTENCY_ARG, takesIdempotencyKey } from "./dispatch";
@@ -90,10 +92,11 @@ export async function handleMcpRequest(req: Request, ctx: Ctx, parsedBody: unkno
   }
 }
 
-/** GET (event stream) and DELETE (end session) have no meaning without sessions. */
-export function mcpMethodNotAllowed(): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }), {
-    status: 405,
-    headers: { "Content-Type": "application/json", Allow: "POST" },
-  });
+/**
+ * GET (event stream) and DELETE (end session) have no meaning without sessions: 405 problem+json
+ * with `Allow: POST`, like every other 405 (contract 9.5); MCP clients read the status.
+ */
+export function mcpMethodNotAllowed(method: string): Response {
+  const err = new ApiError("method_not_allowed", `${method} is not offered by this stateless tool server; send JSON-RPC requests with POST /mcp`);
+  return problemResponse(err, undefined, { Allow: "POST" });
 }

@@ -78,7 +78,7 @@ export const TOOLS: readonly ToolDef[] = [
   {
     name: "send_message",
     description:
-      "Send a chat message: to an existing conversation (conversationId, content) or to a user (to = user id or username, content, optional productId).",
+      "Send a chat message: to an existing conversation (conversationId, content), to a user (to = user id or username, content, optional productId), or to a store (storeId, content, optional productId; or productId alone: the product's store).",
     route: chatMessages.POST,
   },
   {

@@ -207,6 +207,8 @@ describe("MCP tool server", () => {
       const res = await fetch(`${baseUrl()}/mcp`, { method, headers: { accept: "text/event-stream", "x-api-key": buyerKey.secret } });
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
+      expect(res.headers.get("content-type")).toMatch(/application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ status: 405, code: "method_not_allowed" });
     }
   });
 });

@@ -131,7 +131,7 @@ export type ProductBody = {
 
 export async function createProduct(token: string, body: ProductBody = {}) {
   const { leaf } = await someCategory();
-  const res = await api<{ product: { id: string; sellerId: string } & Record<string, unknown> }>("/api/products", {
+  const res = await api<{ product: { id: string; seller: { id: string } } & Record<string, unknown> }>("/api/products", {
     token,
     json: { title: `Product ${unique()}`, price: 10, currency: "USD", category: leaf.id, moq: 1, ...body },
   });

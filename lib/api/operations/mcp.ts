@@ -19,8 +19,6 @@ const MCP_DESCRIPTION =
   "it names, so validation, permissions, self-trade rules, audit, idempotency (`idempotencyKey` argument) and rate limits are the API's. " +
   "A tool's failure is a result with `isError: true` whose text is the problem details. Each request counts against the rate tier.";
 
-const NotAllowed = z.object({ jsonrpc: z.literal("2.0"), error: z.object({ code: z.number(), message: z.string() }), id: z.null() });
-
 export const mcpOp = defineOperation({
   method: "POST",
   path: "/mcp",
@@ -54,7 +52,7 @@ const notAllowed = (method: "GET" | "DELETE") =>
     permission: "none",
     action: "mcp.request",
     transactional: false,
-    responses: { 405: { description: "Method not allowed (JSON-RPC error)", schema: NotAllowed } },
+    responses: { ...errorResponses(405) },
   });
 
 export const mcpGetOp = notAllowed("GET");

@@ -5,6 +5,7 @@
 // counts stop at RESULT_WINDOW + 1, and facets past that are counted over the newest CANDIDATES.
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { outer } from "@/lib/db/outer-column";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { isCjk, markedGrams, queryTerms } from "@/lib/search/normalize";
@@ -111,7 +112,7 @@ function ordering(q: ProductListInput): SQL[] {
 // and only the database reads them.
 const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, searchVersion: _v, ...shownColumns } = getTableColumns(products);
 // Whether the product's booth is published: only then do others see its id (contract 9.1).
-const boothPublished = sql<boolean>`coalesce((select ${booths.isPublished} from ${booths} where ${booths.id} = ${products.boothId}), false)`;
+const boothPublished = sql<boolean>`coalesce((select ${booths.isPublished} from ${booths} where ${booths.id} = ${outer(products.boothId)}), false)`;
 const shown = {
   p: shownColumns,
   sellerName: sellerProfiles.companyName,
