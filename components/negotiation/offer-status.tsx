@@ -3,7 +3,9 @@
 import { useTranslations } from "next-intl";
 import type { Offer } from "./use-thread";
 
-const COLORS: Record<Offer["status"], string> = {
+export type OfferState = Offer["status"];
+
+const COLORS: Record<OfferState, string> = {
   open: "bg-sky-100 text-sky-800",
   accepted: "bg-green-100 text-green-800",
   declined: "bg-red-100 text-red-800",
@@ -12,8 +14,8 @@ const COLORS: Record<Offer["status"], string> = {
   pending_guardian_approval: "bg-amber-100 text-amber-900",
 };
 
-/** An offer's status; offers have states inquiries and orders lack (superseded, declined, accepted). */
-export function OfferStatus({ status }: { status: Offer["status"] }) {
+/** An offer's status (every page that shows offers); offers have states inquiries and orders lack. */
+export function OfferStatus({ status }: { status: OfferState }) {
   const t = useTranslations("Negotiation.status");
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${COLORS[status]}`} data-testid="offer-status">

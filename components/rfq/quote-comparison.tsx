@@ -10,7 +10,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
 import { AiTag } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
-import { OfferStatusBadge, useProblemText, type OfferStatus } from "./rfq-common";
+import { OfferStatus, type OfferState } from "@/components/negotiation/offer-status";
+import { useProblemText } from "./rfq-common";
 
 type Offer = {
   id: string;
@@ -20,7 +21,7 @@ type Offer = {
   quantity: number;
   total: number;
   validUntil: string;
-  status: OfferStatus;
+  status: OfferState;
   awaitingYou: boolean;
   sentByAI: boolean;
 };
@@ -141,7 +142,7 @@ function Compare({ id }: { id: string }) {
       ),
       status: o ? (
         <>
-          <OfferStatusBadge status={o.status} />
+          <OfferStatus status={o.status} />
           {o.from === "buyer" && <div className="text-xs text-slate-500">{t("yourCounter")}</div>}
         </>
       ) : null,

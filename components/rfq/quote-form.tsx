@@ -9,9 +9,10 @@ import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { CURRENCIES } from "@/components/ui/money-fields";
 import { QuoteRequirementBody } from "@/lib/schemas/offers";
-import { fieldErrors, inputClass, maxValidDate, useProblemText, type OfferStatus } from "./rfq-common";
+import type { OfferState } from "@/components/negotiation/offer-status";
+import { fieldErrors, inputClass, maxValidDate, useProblemText } from "./rfq-common";
 
-export type SentOffer = { id: string; unitPrice: number; currency: string; quantity: number; status: OfferStatus };
+export type SentOffer = { id: string; unitPrice: number; currency: string; quantity: number; status: OfferState };
 type Answer = { offer: SentOffer; pendingApproval?: { id: string } };
 export type StoreProduct = { id: string; title: string; currency: string };
 

@@ -14,7 +14,8 @@ import { Pager } from "@/components/ui/pager";
 import { AiTag } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 import { QuoteForm, type SentOffer, type StoreProduct } from "./quote-form";
-import { CategoryOptions, inputClass, OfferStatusBadge, useCategories, useProblemText } from "./rfq-common";
+import { OfferStatus } from "@/components/negotiation/offer-status";
+import { CategoryOptions, inputClass, useCategories, useProblemText } from "./rfq-common";
 
 type Requirement = {
   id: string;
@@ -213,7 +214,7 @@ function Row({ r, own, products, onSent }: { r: Requirement; own?: Own; products
               quantity: format.number(own.offer.quantity),
             })}
           </span>
-          <OfferStatusBadge status={own.offer.status} />
+          <OfferStatus status={own.offer.status} />
           {own.held && <span className="text-amber-900">{t("heldForGuardian")}</span>}
           <Link href={`/offers/${own.offer.id}`} className="ms-auto text-brand-700 underline">
             {t("negotiate")}

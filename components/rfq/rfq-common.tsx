@@ -56,27 +56,6 @@ export function fieldErrors(p: Problem): Record<string, string> {
   return out;
 }
 
-const OFFER_COLORS: Record<string, string> = {
-  open: "bg-sky-100 text-sky-800",
-  accepted: "bg-green-100 text-green-800",
-  pending_guardian_approval: "bg-amber-100 text-amber-900",
-  declined: "bg-red-50 text-red-800",
-};
-
-export type OfferStatus = "open" | "accepted" | "declined" | "superseded" | "expired" | "pending_guardian_approval";
-
-export function OfferStatusBadge({ status }: { status: OfferStatus }) {
-  const t = useTranslations("Rfq");
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${OFFER_COLORS[status] ?? "bg-slate-100 text-slate-700"}`}
-      data-testid="offer-status"
-    >
-      {t(`offerStatus.${status}`)}
-    </span>
-  );
-}
-
 /** The latest moment `validUntil` may name (the server allows 90 days ahead), as a date input's max. */
 export function maxValidDate(): string {
   return new Date(Date.now() + 89 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
