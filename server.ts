@@ -89,7 +89,12 @@ async function main() {
     if (hostProblem) return refuseHost(res, hostProblem, apiPath);
     if (apiPath) {
       const q = url.indexOf("?");
-      const refusal = methodNotAllowed(req.method ?? "GET", q < 0 ? url : url.slice(0, q));
+      const pathname = q < 0 ? url : url.slice(0, q);
+      const hit = api && url.startsWith("/api/") ? api.match(req.method ?? "GET", pathname) : null;
+      // Security headers and the API's CSP go out with the handler's in one writeHead.
+      if (hit) return void serveDirect(hit.handler, hit.params, req, res, directHead);
+      // Only a request no handler took can be a wrong method: the common path pays no second lookup.
+      const refusal = methodNotAllowed(req.method ?? "GET", pathname);
       if (refusal) {
         // An unread body would otherwise be parsed as the next request on this connection.
         const close = req.complete ? [] : ["Connection", "close"];
@@ -97,12 +102,6 @@ async function main() {
         const head = [...directHead.flat, ...refusal.headers.flat(), ...close, "Content-Length", String(Buffer.byteLength(refusal.body))];
         return void res.writeHead(405, head).end(refusal.body);
       }
-    }
-    if (api && url.startsWith("/api/")) {
-      const q = url.indexOf("?");
-      const hit = api.match(req.method ?? "GET", q < 0 ? url : url.slice(0, q));
-      // Security headers and the API's CSP go out with the handler's in one writeHead.
-      if (hit) return void serveDirect(hit.handler, hit.params, req, res, directHead);
     }
     // Security headers for every answer; the CSP is settled when headers go out (a page's nonce
     // policy from the proxy, a prerendered page's hashes, a handler's own, or the default).

@@ -1,7 +1,7 @@
 // Conversion at the platform's current reference rates (contract 9.2), exact to the cent (the
 // arithmetic is ./decimal.ts). Every mandate rule converts through `convert`, or reads the rates once
 // with `loadRates` and converts many amounts with `convertWith`.
-import { desc, inArray } from "drizzle-orm";
+import { desc, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { fxRates } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/gate/context";
@@ -38,6 +38,14 @@ export function currentRates(db: Db, only?: readonly string[]) {
     .$dynamic();
   const filtered = only ? q.where(inArray(fxRates.currency, [...new Set(only)])) : q;
   return filtered.orderBy(fxRates.currency, desc(fxRates.rateDate), desc(fxRates.setAt));
+}
+
+/**
+ * The same current rate inside SQL, for comparisons the database makes (the requirements board's
+ * budget bounds): USD is 1, otherwise the row with the latest date and of those the last set.
+ */
+export function currentRateSql(currency: unknown): SQL {
+  return sql`(case when ${currency} = ${BASE_CURRENCY} then 1 else (select f.per_usd from ${fxRates} f where f.currency = ${currency} order by f.rate_date desc, f.set_at desc limit 1) end)`;
 }
 
 const dbOf = (on: Ctx | Db): Db => ("actor" in on && "requestId" in on ? on.db : (on as Db));

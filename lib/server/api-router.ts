@@ -76,7 +76,7 @@ export function loadApiRouter() {
       const m = e.pattern.exec(pathname);
       if (!m) continue;
       const handler = e.handlers[method];
-      if (!handler) return null; // server.ts has answered 405 (lib/server/allow.ts) before this
+      if (!handler) return null; // server.ts then answers 405 (lib/server/allow.ts)
       const params: Record<string, string> = {};
       e.keys.forEach((k, i) => {
         try {

@@ -1,5 +1,5 @@
 // The category tree with names per locale (falling back to English).
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { categories } from "@/lib/db/schema";
 
@@ -30,4 +30,17 @@ export async function listCategories(db: Db, locale: string, parentId?: string) 
     .where(parentId === undefined ? undefined : parentId === "root" ? isNull(categories.parentId) : eq(categories.parentId, parentId))
     .orderBy(asc(categories.sortOrder), asc(categories.slug));
   return rows.map((r) => ({ id: r.id, slug: r.slug, parentId: r.parentId, name: localizedName(r.names, locale), names: r.names }));
+}
+
+/**
+ * The ids of a category (by id or slug) and of every category below it, as a subquery. Callers wrap
+ * it as `= any(array(...))` so the subtree is computed first and an index on the category column
+ * can take part (an `in (subquery)` would be joined only after every other match was fetched).
+ */
+export function categorySubtree(idOrSlug: string): SQL {
+  return sql`with recursive sub(id) as (
+      select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
+      union all
+      select c.id from ${categories} c join sub on c.parent_id = sub.id
+    ) select id from sub`;
 }

@@ -10,6 +10,7 @@ import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { isCjk, markedGrams, queryTerms } from "@/lib/search/normalize";
 import { COUNT_MARGIN } from "./aggregate-cache";
+import { categorySubtree } from "./categories";
 
 /** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
 export const CANDIDATES = 1_000;
@@ -47,20 +48,6 @@ function termScore(term: string): SQL {
     + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
 }
 
-/**
- * The category and every category below it. As `= any(array(...))` the subtree is computed first
- * and the product indexes on category_id can take part (combined with the keyword and price
- * indexes); an `in (subquery)` would be joined only after fetching every other match.
- */
-function categoryAndDescendants(idOrSlug: string): SQL {
-  return sql`${products.categoryId} = any(array(
-    with recursive sub(id) as (
-      select id from ${categories} where id = ${idOrSlug} or slug = ${idOrSlug}
-      union all
-      select c.id from ${categories} c join sub on c.parent_id = sub.id
-    ) select id from sub))`;
-}
-
 export const searchText = (q: ProductListInput) => q.q ?? q.keyword;
 export const searchTerms = (q: ProductListInput) => {
   const text = searchText(q);
@@ -73,7 +60,7 @@ export function filters(q: ProductListInput, opts: { withCategory: boolean; ownS
   // Literal predicates (not bound parameters), so a generic plan still matches partial indexes.
   const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [sql`not ${products.isHidden}`])];
   for (const term of searchTerms(q)) where.push(termCondition(term));
-  if (opts.withCategory && q.category) where.push(categoryAndDescendants(q.category));
+  if (opts.withCategory && q.category) where.push(sql`${products.categoryId} = any(array(${categorySubtree(q.category)}))`);
   if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice.toFixed(2)));
   if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice.toFixed(2)));
   if (q.currency) where.push(eq(products.currency, q.currency));

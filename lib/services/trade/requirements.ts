@@ -1,10 +1,11 @@
 // Purchase requirements (contract 5): buyers post what they need; stores browse the open ones.
-import { and, count, desc, eq, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, notInArray, or, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
 import { actingSellerProfileId } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { categories, fxRates, requirements, users } from "@/lib/db/schema";
-import { BASE_CURRENCY } from "@/lib/money/convert";
+import { categories, requirements, users } from "@/lib/db/schema";
+import { BASE_CURRENCY, currentRateSql } from "@/lib/money/convert";
+import { categorySubtree } from "@/lib/services/catalog/categories";
 import { transition } from "@/lib/services/state/transition";
 import type { Ctx } from "@/lib/gate/context";
 import { parties, signedIn } from "./common";
@@ -104,7 +105,7 @@ export async function browseRequirements(ctx: Ctx, q: BoardQ) {
     eq(requirements.status, "open"),
     hidden,
     pattern ? or(ilike(requirements.title, pattern), ilike(requirements.description, pattern)) : undefined,
-    q.category ? inArray(requirements.categoryId, sql`(${categoryAndDescendants(q.category)})`) : undefined,
+    q.category ? sql`${requirements.categoryId} = any(array(${categorySubtree(q.category)}))` : undefined,
     q.currency ? eq(requirements.currency, q.currency) : undefined,
     ...budgetBounds(q),
   );
@@ -126,15 +127,6 @@ export async function closeRequirement(ctx: Ctx, id: string) {
   return (await views(db, [row], false))[0]!;
 }
 
-/** The ids of a category and every category below it (the board's `category` filter). */
-function categoryAndDescendants(id: string) {
-  return sql`with recursive tree(id) as (select ${id}::text union all select c.id from ${categories} c join tree on c.parent_id = tree.id) select id from tree`;
-}
-
-/** A currency's current reference rate per USD in SQL (USD is 1; see lib/money/convert.ts). */
-const rateOf = (currency: unknown) =>
-  sql`(case when ${currency} = ${BASE_CURRENCY} then 1 else (select f.per_usd from ${fxRates} f where f.currency = ${currency} order by f.rate_date desc, f.set_at desc limit 1) end)`;
-
 /**
  * Budget bounds in `currency` (USD by default), compared with each requirement's budget converted
  * at the reference rates (contract 9.3: money is compared converted). Requirements without a budget
@@ -142,7 +134,7 @@ const rateOf = (currency: unknown) =>
  */
 function budgetBounds(q: BoardQ) {
   const target = q.currency ?? BASE_CURRENCY;
-  const converted = sql`(${requirements.budget} / ${rateOf(requirements.currency)} * ${rateOf(target)})`;
+  const converted = sql`(${requirements.budget} / ${currentRateSql(requirements.currency)} * ${currentRateSql(target)})`;
   return [
     q.minBudget === undefined ? undefined : sql`${converted} >= ${q.minBudget}`,
     q.maxBudget === undefined ? undefined : sql`${converted} <= ${q.maxBudget}`,
