@@ -1,0 +1,53 @@
+// Lighthouse in mobile mode (issue #17) on the home page, a search and a product page: accessibility,
+// best practices and SEO at least 95 each. Performance is reported (test-results/lighthouse.json and
+// BENCHMARKS.md), never asserted: timing depends on the machine.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const GATED = ["accessibility", "best-practices", "seo"] as const;
+
+test("Lighthouse (mobile): accessibility, best practices and SEO of at least 95 on home, search and a product page", async ({ request, baseURL }) => {
+  test.setTimeout(300_000);
+  const search = await request.get("/api/products/search?q=lamp&limit=1");
+  const productId = ((await search.json()) as { products: { id: string }[] }).products[0]!.id;
+  // The catalog page itself: a results page for a query is noindex on purpose (search results are not content).
+  const targets = ["/", "/search", `/products/${productId}`];
+
+  const { launch } = await import("chrome-launcher");
+  const { default: lighthouse } = await import("lighthouse");
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
+  });
+  const report: Record<string, Record<string, number>> = {};
+  const failures: string[] = [];
+  try {
+    for (const target of targets) {
+      const result = await lighthouse(`${baseURL}${target}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", ...GATED],
+      });
+      const lhr = result!.lhr;
+      report[target] = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+      for (const id of GATED) {
+        const category = lhr.categories[id]!;
+        if ((category.score ?? 0) >= 0.95) continue;
+        const missed = category.auditRefs
+          .map((ref) => lhr.audits[ref.id]!)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+          .map((a) => a.id);
+        failures.push(`${target} ${id} ${Math.round((category.score ?? 0) * 100)}: ${missed.join(", ")}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  const dir = path.resolve("test-results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "lighthouse.json"), JSON.stringify(report, null, 2));
+  console.log(`Lighthouse (mobile): ${JSON.stringify(report)}`);
+  expect(failures).toEqual([]);
+});
