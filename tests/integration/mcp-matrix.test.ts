@@ -20,6 +20,7 @@ describe("MCP tool matrix", () => {
   let tools: Tool[];
   let seller: Client, buyer: Client, aiBuyer: Client;
   let storeId: string;
+  let sellerToken: string;
 
   const connect = async (token: string) => {
     const c = await mcpClient((await createApiKey(token, `matrix ${unique()}`)).secret);
@@ -44,6 +45,7 @@ describe("MCP tool matrix", () => {
   beforeAll(async () => {
     const s = await createSeller();
     storeId = s.storeId;
+    sellerToken = s.token;
     const b = await createUser("BUYER");
     const g = await createGuardianWithAi();
     [seller, buyer, aiBuyer] = await Promise.all([
@@ -85,7 +87,9 @@ describe("MCP tool matrix", () => {
 
     // The store: a booth, a product in it, both changed.
     const { booth } = await call<{ booth: { id: string } }>(seller, "create_booth", { name: `Matrix booth ${unique()}` });
-    await call(seller, "update_booth", { boothId: booth.id, description: "Lamps and more", isPublished: true });
+    await call(seller, "update_booth", { boothId: booth.id, description: "Lamps and more" });
+    // Publishing is the human owner's (PUT /api/booths), not a tool's.
+    expect((await api("/api/booths", { method: "PUT", token: sellerToken, json: { boothId: booth.id, isPublished: true } })).status).toBe(200);
     expect((await call<{ booths: { id: string }[] }>(seller, "list_my_booths")).booths.map((x) => x.id)).toContain(booth.id);
     const keyword = unique("lamp");
     const since = Date.now();
@@ -166,7 +170,7 @@ describe("MCP tool matrix", () => {
 
     // Orders along their way.
     const { order } = await call<{ order: { id: string } }>(buyer, "place_order", { productId: product.id, quantity: 2, idempotencyKey: unique("k") });
-    expect((await call<{ orders: { id: string }[] }>(seller, "list_orders")).orders.map((o) => o.id)).toEqual(
+    expect((await call<{ orders: { id: string }[] }>(seller, "list_orders", { as: "seller" })).orders.map((o) => o.id)).toEqual(
       expect.arrayContaining([order.id, accepted.order.id]),
     );
     await call(buyer, "get_order", { orderId: order.id });
