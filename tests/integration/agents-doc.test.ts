@@ -161,7 +161,7 @@ describe("docs/agents.md, every snippet run", () => {
       token: seller.token,
       json: { message: "20 pieces at 11.90 USD, shipped in 5 days.", quotedPrice: 11.9, currency: "USD", quantity: 20 },
     });
-    expect(quote.status).toBe(200);
+    expect(quote.status).toBe(201);
 
     const r = await agent;
     rmSync(file, { force: true });
