@@ -4,13 +4,16 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { outer } from "@/lib/db/outer-column";
 import type { Db } from "@/lib/db/client";
 import { products, sellerProfiles } from "@/lib/db/schema";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { listProducts } from "./search";
 
 /** Newest listed products that have a picture, at most one per store. */
 export async function featuredProducts(db: Db, locale: string, count = 8) {
   // The newest page of the public list (its visibility rules), then one per store in that order.
-  const page = await listProducts(db, ProductListQuery.parse({ sort: "newest", limit: 100, locale }));
+  // A path segment that is no locale (a stray /favicon.ico) still reaches the page: never a 500.
+  const known = (LOCALES as readonly string[]).includes(locale) ? locale : DEFAULT_LOCALE;
+  const page = await listProducts(db, ProductListQuery.parse({ sort: "newest", limit: 100, locale: known }));
   const seen = new Set<string>();
   const out: typeof page = [];
   for (const p of page) {
