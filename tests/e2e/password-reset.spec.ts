@@ -79,3 +79,27 @@ test("a user who forgot the password gets a link by e-mail, sets a new password 
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page.locator("form [role=alert]")).toContainText("This link has already been used.");
 });
+
+test("a disabled agent signing in with its right password is told its account is disabled, in its language", async ({ page }) => {
+  const username = `e2e_guard_${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/accounts/create", {
+    data: { email: `${username}@example.test`, username, password: "guardian-pass-1", role: "SELLER", companyName: "Guard Co" },
+  });
+  expect(created.status()).toBe(201);
+  const login = await page.request.post("/api/auth/login", { data: { email: username, password: "guardian-pass-1" } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const ai = await page.request.post("/api/ai/accounts", { headers, data: { role: "AI_BUYER", password: "agent-pass-123" } });
+  const { account } = (await ai.json()) as { account: { aiUserId: string; username: string } };
+  expect((await page.request.delete(`/api/ai/accounts?aiUserId=${account.aiUserId}`, { headers })).status()).toBe(200);
+
+  await page.goto("/ar/sign-in");
+  await page.locator("#email").fill(account.username);
+  await page.locator("#password").fill("agent-pass-123");
+  await page.locator("form button[type=submit]").click();
+  await expect(page.locator("form [role=alert]")).toHaveText("هذا الحساب معطّل. إذا كان حساب وكيل ذكاء اصطناعي، فيمكن لوصيّه إعادة تفعيله.");
+  // A wrong password still says only that.
+  await page.locator("#password").fill("not-the-password");
+  await page.locator("form button[type=submit]").click();
+  await expect(page.locator("form [role=alert]")).not.toContainText("معطّل");
+});
