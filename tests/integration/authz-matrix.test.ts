@@ -79,6 +79,15 @@ const ROWS: Record<string, Row> = {
     before: async (_w, c) => ({ token: await login(w.accounts[c as "buyer"].username, w.accounts[c as "buyer"].password) }),
   },
   "GET /api/auth/me": { path: () => "/api/auth/me", other: 200 },
+  "POST /api/auth/password-reset": { path: () => "/api/auth/password-reset", body: () => ({ email: `${unique()}@example.test` }), other: 202 },
+  // A made-up link: everyone who passes the generic layer hears 400 token_invalid.
+  "POST /api/auth/password-reset/confirm": {
+    path: () => "/api/auth/password-reset/confirm",
+    body: () => ({ token: unique("made-up-"), password: "long-enough-1" }),
+    other: 400,
+  },
+  "POST /api/auth/verify-email": { path: () => "/api/auth/verify-email", body: () => ({ token: unique("made-up-") }), other: 400 },
+  "POST /api/auth/verify-email/resend": { path: () => "/api/auth/verify-email/resend", other: 202 },
   "POST /api/user/password": {
     path: () => "/api/user/password",
     body: (_w, c, f) => ({ currentPassword: c === "anonymous" ? "long-enough-1" : w.accounts[c].password, newPassword: f.data ?? "long-enough-2" }),

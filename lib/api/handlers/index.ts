@@ -18,6 +18,10 @@ import * as authDelegateLogin from "./auth-delegate-login";
 import * as authLogin from "./auth-login";
 import * as authLogout from "./auth-logout";
 import * as authMe from "./auth-me";
+import * as authPasswordReset from "./auth-password-reset";
+import * as authPasswordResetConfirm from "./auth-password-reset-confirm";
+import * as authVerifyEmail from "./auth-verify-email";
+import * as authVerifyEmailResend from "./auth-verify-email-resend";
 import * as boothsId from "./booths-id";
 import * as booths from "./booths";
 import * as brochuresIdDownload from "./brochures-id-download";
@@ -95,6 +99,10 @@ export const HANDLER_MODULES = [
   authLogin,
   authLogout,
   authMe,
+  authPasswordReset,
+  authPasswordResetConfirm,
+  authVerifyEmail,
+  authVerifyEmailResend,
   boothsId,
   booths,
   brochuresIdDownload,
