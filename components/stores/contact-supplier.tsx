@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { useMe } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { useRouter } from "@/lib/i18n/navigation";
@@ -14,16 +13,27 @@ import { useRouter } from "@/lib/i18n/navigation";
 export function ContactSupplier({ storeId, companyName }: { storeId: string; companyName: string }) {
   const t = useTranslations("Stores");
   const router = useRouter();
-  const me = useMe();
+  const [checking, setChecking] = useState(false);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
-  if (me && me.sellerProfileId === storeId) return null;
-
-  function start() {
-    if (me === null) {
+  // Asked only when the visitor clicks: a store page view spends no API call of the visitor's tier.
+  async function start() {
+    setChecking(true);
+    setAlert(null);
+    const r = await apiFetch<{ user: { sellerProfileId: string | null } | null }>("/api/auth/me");
+    setChecking(false);
+    if (!r.ok) {
+      setAlert(r.problem.status === 429 ? t("errors.rateLimited", { seconds: r.problem.retryAfter ?? 60 }) : t("errors.network"));
+      return;
+    }
+    if (!r.data.user) {
       router.push({ pathname: "/sign-in", query: { callbackUrl: window.location.pathname + window.location.search } });
+      return;
+    }
+    if (r.data.user.sellerProfileId === storeId) {
+      setAlert(t("ownStore"));
       return;
     }
     setOpen(true);
@@ -54,15 +64,18 @@ export function ContactSupplier({ storeId, companyName }: { storeId: string; com
 
   if (!open)
     return (
-      <button
-        type="button"
-        onClick={start}
-        disabled={me === undefined}
-        data-testid="contact-supplier"
-        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white disabled:opacity-60"
-      >
-        {t("contact")}
-      </button>
+      <div className="space-y-2">
+        {alert && <FormAlert>{alert}</FormAlert>}
+        <button
+          type="button"
+          onClick={() => void start()}
+          disabled={checking}
+          data-testid="contact-supplier"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white disabled:opacity-60"
+        >
+          {t("contact")}
+        </button>
+      </div>
     );
   return (
     <form onSubmit={send} className="w-full space-y-2" data-testid="contact-form">
