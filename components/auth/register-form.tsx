@@ -64,7 +64,8 @@ export function RegisterForm() {
         window.location.assign(locale === "en" ? "/sign-in" : `/${locale}/sign-in`);
         return;
       }
-      await afterSignIn();
+      // A new account starts on its checklist (buyer and seller first steps), not the home page.
+      await afterSignIn("/welcome");
     } catch {
       setAlert(t("errors.network"));
       setPending(false);

@@ -10,7 +10,7 @@ test("a new user registers, sees themself signed in, signs out and signs in agai
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByTestId("signed-in-as")).toHaveText(`Signed in as ${username}`);
 
   await page.getByRole("button", { name: "Sign out" }).click();

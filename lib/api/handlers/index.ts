@@ -71,6 +71,7 @@ import * as sellerBrochures from "./seller-brochures";
 import * as sellerDashboard from "./seller-dashboard";
 import * as sellerInquiriesIdRespond from "./seller-inquiries-id-respond";
 import * as sellerInquiries from "./seller-inquiries";
+import * as sellerProfile from "./seller-profile";
 import * as sellerSettings from "./seller-settings";
 import * as sellersId from "./sellers-id";
 import * as sellersPublic from "./sellers-public";
@@ -152,6 +153,7 @@ export const HANDLER_MODULES = [
   sellerDashboard,
   sellerInquiriesIdRespond,
   sellerInquiries,
+  sellerProfile,
   sellerSettings,
   sellersId,
   sellersPublic,
