@@ -6,6 +6,7 @@ import { errorResponses } from "@/lib/schemas/common";
 import pkg from "@/package.json";
 import { allOperations } from "@/lib/api/operations/list";
 import { OPERATION_DESCRIPTIONS, TAG_DESCRIPTIONS } from "./descriptions";
+import { REQUEST_EXAMPLES } from "./examples";
 import { tidyNullable } from "./tidy";
 
 let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
@@ -66,7 +67,7 @@ function pathConfig(op: Operation) {
       ...(op.params ? { params: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
       // A body the schema accepts leaving out (POST /api/offers/{id}/accept) is not required.
-      ...(op.body ? { body: { required: !op.body.safeParse(undefined).success, content: { [contentType]: { schema: op.body } } } } : {}),
+      ...(op.body ? { body: { required: !op.body.safeParse(undefined).success, content: { [contentType]: requestMedia(op) } } } : {}),
       ...(op.method === "POST" && op.idempotent !== false
         ? { headers: z.object({ "Idempotency-Key": z.string().max(255).optional().meta({ description: "Replays the first answer for 24 h" }) }) }
         : {}),
@@ -88,6 +89,11 @@ function pathConfig(op: Operation) {
       ]),
     ),
   };
+}
+
+function requestMedia(op: Operation) {
+  const example = REQUEST_EXAMPLES[op.operationId];
+  return { schema: op.body as z.ZodType, ...(example === undefined ? {} : { example }) };
 }
 
 const ACCESS: Record<Operation["access"], string> = {

@@ -99,6 +99,17 @@ describe("OpenAPI document", () => {
     for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
   });
 
+  it("gives every request body an example that its schema accepts", () => {
+    for (const op of allOperations().filter((o) => o.body)) {
+      const body = openApiDocument().paths?.[op.path]?.[op.method.toLowerCase() as "post"]?.requestBody as { content: object } | undefined;
+      const media = Object.values(body?.content ?? {})[0] as { example?: unknown; schema?: { $ref?: string; example?: unknown } } | undefined;
+      const ref = media?.schema?.$ref?.split("/").pop();
+      const example = media?.example ?? (ref ? (openApiDocument().components?.schemas?.[ref] as { example?: unknown }).example : media?.schema?.example);
+      expect(example, op.operationId).toBeDefined();
+      if ((op.bodyType ?? "json") === "json") expect(op.body!.safeParse(example).error?.issues, op.operationId).toBeUndefined();
+    }
+  });
+
   it("has no `nullable` without a `type` (OpenAPI 3.0; generated clients would type the field unknown)", () => {
     const bad: string[] = [];
     const walk = (node: unknown, at: string) => {
