@@ -7,6 +7,7 @@ import pkg from "@/package.json";
 import { allOperations } from "@/lib/api/operations/list";
 import { OPERATION_DESCRIPTIONS, TAG_DESCRIPTIONS } from "./descriptions";
 import { REQUEST_EXAMPLES } from "./examples";
+import { describeFields } from "./fields";
 import { tidyNullable } from "./tidy";
 
 let cached: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
@@ -47,6 +48,7 @@ export function openApiDocument() {
     tags: [...new Set(ops.flatMap((o) => o.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? "" })),
   });
   cached = tidyNullable(doc);
+  describeFields(cached);
   return cached;
 }
 

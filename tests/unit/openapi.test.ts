@@ -110,6 +110,13 @@ describe("OpenAPI document", () => {
     }
   });
 
+  it("describes nearly every field of its schemas (the rest are names and titles)", () => {
+    const schemas = Object.values(openApiDocument().components?.schemas ?? {}) as { properties?: Record<string, { description?: string; $ref?: string }> }[];
+    const fields = schemas.flatMap((s) => Object.entries(s.properties ?? {}));
+    const bare = fields.filter(([, f]) => !f.description && !f.$ref).map(([k]) => k);
+    expect(bare.filter((k) => !["name", "title", "content"].includes(k)).length, bare.join(", ")).toBeLessThan(fields.length / 20);
+  });
+
   it("has no `nullable` without a `type` (OpenAPI 3.0; generated clients would type the field unknown)", () => {
     const bad: string[] = [];
     const walk = (node: unknown, at: string) => {
