@@ -19,6 +19,10 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   delegateLogin: { email: "lin_wei_AI_seller", password: "the-ai-account-password", restrictTo: "NON_ADMIN" },
   login: { email: "lin.wei@example.com", password: "A-longer-passphrase-2026" },
+  requestPasswordReset: { email: "lin.wei@example.com" },
+  confirmPasswordReset: { token: "pr.0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f.k3Jb9Qm2", password: "A-longer-passphrase-2026" },
+  verifyEmail: { token: "ev.0193c4d2-7b1e-7c3a-9f4e-2a6b8c0d1e3f.k3Jb9Qm2" },
+  openStore: { companyName: "Ningbo Bright Lighting Co.", country: "CN", description: "LED desk and ceiling lamps, OEM welcome." },
   createAiAccount: { role: "AI_SELLER", password: "the-ai-account-password" },
   setAiPermission: { aiUserId: ID, permission: "product.delete", isAllowed: false },
   createBooth: {

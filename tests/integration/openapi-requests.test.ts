@@ -130,7 +130,9 @@ describe("request bodies: the document and the server require the same fields", 
         if (field && !(field in (c.schema.properties ?? {}))) mismatches.push(`${c.id}: the server names "${e.path}", a field the document does not have`);
       }
       const res = await send(c, example, token);
-      if (res.status === 400 || res.status >= 500 || res.status === 0)
+      // A 400 with a domain code (a placeholder reset link is `token_invalid`, as a placeholder id is a
+      // 404) is the example's values, not its shape; `validation_failed` is the shape refused.
+      if ((res.status === 400 && res.body.code === "validation_failed") || res.status >= 500 || res.status === 0)
         mismatches.push(`${c.id}: the documented example answered ${res.status} ${res.text.slice(0, 200)}`);
     }
     expect(mismatches).toEqual([]);
