@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import { alternates } from "@/lib/i18n/metadata";
+import { alternates, siteOrigin } from "@/lib/i18n/metadata";
 import { textDirection } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
 import "../globals.css";
@@ -19,12 +19,16 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: "Metadata" });
   return {
+    // Relative URLs in any page's metadata (og:image of an upload, say) resolve on the configured origin.
+    metadataBase: new URL(`${siteOrigin()}/`),
     title: { default: t("title"), template: `%s | ${t("siteName")}` },
     description: t("description"),
     alternates: alternates(locale, "/"),
     openGraph: { siteName: t("siteName"), locale, type: "website" },
   };
 }
+
+export const viewport: Viewport = { themeColor: "#1e40af" };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
