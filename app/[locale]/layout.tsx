@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -17,6 +18,10 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
+  // The origin is the running server's configuration, not the build's: a page prerendered at build
+  // time would carry the builder's NEXTAUTH_URL (or localhost:3000) in its canonical and hreflang URLs
+  // for good. Reading the request makes every page's metadata (and so the page) render on request.
+  await connection();
   const t = await getTranslations({ locale, namespace: "Metadata" });
   return {
     // Relative URLs in any page's metadata (og:image of an upload, say) resolve on the configured origin.

@@ -25,7 +25,8 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([
 const tags = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[0]);
 
 async function page(path: string): Promise<string> {
-  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  // Accept: text/html, as a browser sends: without it an unprefixed path is an API alias (contract 1).
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { accept: "text/html" } });
   expect(res.status, path).toBe(200);
   return res.text();
 }
@@ -52,10 +53,12 @@ describe("absolute page URLs on the configured origin", () => {
     for (const src of ld.image) expect(src.startsWith(`${ORIGIN}/`), src).toBe(true);
   });
 
-  it("an English page without a prefix: canonical and x-default on the origin", async () => {
-    const html = await page("/exhibitions");
-    expect(attr(tags(html, /<link[^>]*rel="canonical"[^>]*>/g)[0]!, "href")).toBe(`${ORIGIN}/exhibitions`);
-    expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="x-default"[^>]*href="${ORIGIN}/exhibitions"`, "i"));
+  // /api-docs and /legal/... have no data: Next would prerender them at build time, with the build's origin.
+  it.each(["/exhibitions", "/api-docs", "/legal/ai-privacy-policy", "/ko/api-docs"])("%s: canonical and x-default on the origin", async (path) => {
+    const html = await page(path);
+    expect(attr(tags(html, /<link[^>]*rel="canonical"[^>]*>/g)[0]!, "href")).toBe(`${ORIGIN}${path}`);
+    const english = path.replace(/^\/ko/, "");
+    expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="x-default"[^>]*href="${ORIGIN}${english}"`, "i"));
   });
 
   it("favicon, app icons and the web manifest are served and linked", async () => {
