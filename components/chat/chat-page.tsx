@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
+import { isolate } from "@/components/ui/price";
 import type { Me } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
@@ -121,7 +122,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
         </div>
         <ul className="flex-1 overflow-y-auto">
           {conversations?.length === 0 && !newChat && <li className="p-4 text-sm text-slate-500">{t("empty")}</li>}
-          {newChat && <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: newChat.title })}</li>}
+          {newChat && <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: isolate(newChat.title) })}</li>}
           {conversations?.map((c) => (
             <li key={c.id}>
               <button
@@ -145,7 +146,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                     </span>
                   )}
                 </span>
-                {c.product && <span className="block truncate text-xs text-slate-500">{t("about", { product: c.product.title })}</span>}
+                {c.product && <span className="block truncate text-xs text-slate-500">{t("about", { product: isolate(c.product.title) })}</span>}
                 {c.lastMessage && (
                   <span dir="auto" className="block truncate text-start text-xs text-slate-600">
                     {c.lastMessage.content}
@@ -204,7 +205,6 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                 rows={1}
                 maxLength={5000}
                 placeholder={t("placeholder")}
-                dir="auto"
                 className="min-w-0 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2"
               />
               <button

@@ -119,7 +119,9 @@ function Inbox() {
                 <StatusBadge status={i.status} />
                 <span className="ms-auto text-xs text-slate-500">{format.dateTime(new Date(i.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
-              <p className="mt-2 whitespace-pre-line text-sm">{i.message}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-sm">
+                {i.message}
+              </p>
               {i.replies.map((r) => (
                 <div key={r.id} className="mt-2 border-s-2 border-brand-100 ps-3 text-sm">
                   <p className="whitespace-pre-line">

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { AiBadge, ProductCard } from "@/components/catalog/product-card";
 import { ProductActions } from "@/components/catalog/product-actions";
 import { VolumePricing } from "@/components/catalog/volume-pricing";
-import { isolate } from "@/components/ui/price";
+import { priceText } from "@/components/ui/price";
 import { getDb } from "@/lib/db/client";
 import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
@@ -44,12 +44,12 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function ProductPage({ params }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const [t, tc, format, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), getFormatter(), load(id, locale)]);
+  const [t, tc, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), load(id, locale)]);
   if (!product) notFound();
   const related = (await listProducts(await getDb(), ProductListQuery.parse({ sellerId: product.seller.id, limit: 5, sort: "newest", locale })))
     .filter((p) => p.id !== product.id)
     .slice(0, 4);
-  const price = format.number(product.price, { style: "currency", currency: product.currency });
+  const price = priceText(locale, product.price, product.currency);
   return (
     <article className="space-y-10">
       <JsonLd
@@ -111,7 +111,7 @@ export default async function ProductPage({ params }: Params) {
             <div>
               <dt className="text-sm text-slate-500">{t("price")}</dt>
               <dd className="text-2xl font-bold" data-testid="product-price">
-                {t("unitPrice", { price: isolate(price) })}
+                {t("unitPrice", { price })}
               </dd>
             </div>
             <div>
