@@ -72,3 +72,41 @@ test("on a phone the chat's Send button and the seller's order actions stay on s
   await expectInsideViewport(sellerPage, sellerPage.getByTestId("row-actions").first().getByRole("button").first());
   await sellerPage.close();
 });
+
+test("the guardian's audit view reads as actions, targets and outcomes; the raw line is behind a disclosure; no next-intl error", async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const guardian = await account(request, "SELLER", `au_g_${tag}`);
+  const seller = await account(request, "SELLER", `au_s_${tag}`);
+  const id = await product(request, seller.auth, `Audit lamp ${tag}`, 4.2);
+  const created = await request.post("/api/ai/accounts", { headers: guardian.auth, data: { role: "AI_BUYER", password: "agent-pass-456" } });
+  expect(created.status()).toBe(201);
+  const ai = ((await created.json()) as { account: { aiUserId: string; username: string } }).account;
+  // Every order waits for the guardian: the approvals queue shows its expiry as a relative time.
+  const mandate = await request.patch("/api/ai/accounts", {
+    headers: guardian.auth,
+    data: { aiUserId: ai.aiUserId, mandateCurrency: "USD", orderApprovalThreshold: 0 },
+  });
+  expect(mandate.status()).toBe(200);
+  const login = await request.post("/api/auth/login", { data: { email: ai.username, password: "agent-pass-456" } });
+  const aiAuth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  expect((await request.get("/api/orders", { headers: aiAuth })).status()).toBe(200);
+  expect((await request.post("/api/orders", { headers: aiAuth, data: { productId: id, quantity: 3 } })).status()).toBeLessThan(300);
+
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await signIn(page, guardian.username);
+  await page.goto("/seller/ai-accounts");
+  const log = page.getByTestId("audit-log").first();
+  await expect(log.getByTestId("audit-action").filter({ hasText: "Signed in" }).first()).toBeVisible();
+  const viewRow = log.getByTestId("audit-row").filter({ has: page.getByTestId("audit-action").filter({ hasText: "View orders" }) });
+  await expect(viewRow.first()).toContainText("/orders");
+  await expect(viewRow.first()).toContainText("Succeeded");
+  const raw = viewRow.first().locator("details");
+  await expect(raw.locator("p")).toBeHidden();
+  await raw.locator("summary").click();
+  await expect(raw.locator("p")).toContainText("GET /api/orders -> 200");
+  await expect(page.getByTestId("approval").first()).toBeVisible();
+  expect(errors.filter((e) => /ENVIRONMENT_FALLBACK|IntlError|MISSING_MESSAGE/.test(e))).toEqual([]);
+});
