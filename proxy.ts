@@ -11,6 +11,11 @@ import { routing } from "@/lib/i18n/routing";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 
 const intl = createMiddleware(routing);
+// Every URL but the bare "/" names its language (as-needed: no prefix is English). Detection by the
+// locale cookie or Accept-Language on those would send an English link to the last language the
+// browser saw (/search -> /ar/search after one Arabic page), so it runs on "/" alone; visiting a page
+// still records its language in the cookie, which is what "/" then honours.
+const intlByUrl = createMiddleware({ ...routing, localeDetection: false });
 
 export default function proxy(request: NextRequest) {
   // An API client calling `/products` gets `/api/products`; the rewrite keeps method, headers and body.
@@ -27,7 +32,7 @@ export default function proxy(request: NextRequest) {
     https: request.nextUrl.protocol === "https:" || env().PUBLIC_URL.startsWith("https://"),
   });
   request.headers.set("content-security-policy", csp);
-  const response = intl(request);
+  const response = (request.nextUrl.pathname === "/" ? intl : intlByUrl)(request);
   response.headers.set("Content-Security-Policy", csp);
   // A missing, forged or unsigned device cookie is replaced by one this server signed.
   if (!verifiedDeviceId(request.cookies.get(DEVICE_COOKIE)?.value)) {
