@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
+import { PAGE_FETCH_HEADER } from "@/lib/api/aliases";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
 import { closeDatabase, dbHandle } from "@/lib/db/client";
 import { DatabaseLockedError } from "@/lib/db/lock";
@@ -112,6 +113,9 @@ async function main() {
     if (sitemap) return void serveDirect((request) => sitemap(request), {}, req, res, directHead);
     // The header's session probe: outside the API tier, so browsing never spends it (contract 9.5).
     if (api && url.split("?")[0] === "/session.json") return void serveDirect(serveSessionProbe, {}, req, res, directHead);
+    // Next's own page fetches, marked for the proxy, which cannot see what makes them so.
+    if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(url)) req.headers[PAGE_FETCH_HEADER] = "1";
+    else delete req.headers[PAGE_FETCH_HEADER];
     const render = () => {
       cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
       void handleRequest(req, res);

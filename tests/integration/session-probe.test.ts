@@ -90,6 +90,18 @@ describe("the header's session probe (contract 9.5)", () => {
     expect((await pageViews(server.url, 1, cookie)).bodies[0]).toEqual({ user: null, unread: null });
   });
 
+  it("leaves Next's own page fetches (prefetches and navigations, `_rsc`) to the pages: never the JSON twin, never counted", async () => {
+    const ip = { "x-forwarded-for": "203.0.113.77" };
+    for (const path of ["/exhibitions", "/products", "/shoutouts"]) {
+      const res = await fetch(`${server.url}${path}?_rsc=abc12`, { headers: { ...ip, rsc: "1", "next-router-prefetch": "1", accept: "*/*" } });
+      await res.arrayBuffer();
+      expect(res.headers.get("ratelimit"), path).toBeNull();
+      expect(res.headers.get("content-type") ?? "", path).not.toContain("json");
+    }
+    const first = await api("/api/categories", { headers: ip });
+    expect(remaining(first.headers)).toBe(TIER - 1);
+  });
+
   it("is the browser's probe only: a Bearer token or an API key is not read (API clients have /api/auth/me)", async () => {
     const user = await createUser("BUYER");
     const token = await login(user.username, user.password);
