@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useMe } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { Pager } from "@/components/ui/pager";
@@ -19,6 +19,8 @@ export type Shoutout = {
   createdAt: string;
 };
 
+const noSubscription = () => () => {};
+
 /** `initial`: the first page as the server rendered it, so a page view spends no API call (contract 9.5). */
 export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; total: number } }) {
   const t = useTranslations("Shoutouts");
@@ -31,6 +33,13 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [version, setVersion] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // "3 minutes ago" depends on the reader's clock: written after hydration, so the server's first
+  // page and the browser's agree.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -108,7 +117,7 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
             <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout">
               <p className="text-sm text-slate-500">
                 <span className="font-medium text-slate-800">{s.author.username}</span>
-                {s.sentByAI && <AiTag />} · {format.relativeTime(new Date(s.createdAt))}
+                {s.sentByAI && <AiTag />} · <time dateTime={s.createdAt}>{hydrated ? format.relativeTime(new Date(s.createdAt)) : ""}</time>
               </p>
               <p className="mt-1 whitespace-pre-line">{s.content}</p>
               {s.product && (
