@@ -3,7 +3,7 @@
 // pages' Content-Security-Policy with a per-request nonce (lib/security/headers.ts).
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
-import { apiAliasTarget } from "@/lib/api/aliases";
+import { apiAliasTarget, PAGE_FETCH_HEADER } from "@/lib/api/aliases";
 import { DEVICE_COOKIE } from "@/lib/auth/cookies";
 import { DEVICE_COOKIE_SECONDS, newDevice, verifiedDeviceId } from "@/lib/auth/device";
 import { env, isDevelopment } from "@/lib/env";
@@ -19,7 +19,11 @@ const intlByUrl = createMiddleware({ ...routing, localeDetection: false });
 
 export default function proxy(request: NextRequest) {
   // An API client calling `/products` gets `/api/products`; the rewrite keeps method, headers and body.
-  const alias = apiAliasTarget(request.nextUrl.pathname, request.headers);
+  // Next's own fetches of a page (navigations, prefetches) are pages, never the JSON twin: Next
+  // hides their RSC headers and `_rsc` from this function, and their Accept reads as an API
+  // client's, so server.ts marks them (PAGE_FETCH_HEADER); otherwise each prefetch of a link to
+  // /exhibitions would be answered by the API and spend the visitor's tier (contract 9.5).
+  const alias = request.headers.has(PAGE_FETCH_HEADER) ? null : apiAliasTarget(request.nextUrl.pathname, request.headers);
   if (alias) {
     const url = request.nextUrl.clone();
     url.pathname = alias;
