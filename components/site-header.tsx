@@ -9,6 +9,7 @@ const LINKS = [
   ["/", "home"],
   ["/search", "products"],
   ["/exhibitions", "exhibitions"],
+  ["/stores", "suppliers"],
   ["/shoutouts", "shoutouts"],
   ["/tasks", "tasks"],
   ["/api-docs", "apiDocs"],

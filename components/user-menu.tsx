@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useApiClientTexts } from "@/components/lib/api-client";
 import { Link } from "@/lib/i18n/navigation";
+import { VerifiedBadge } from "./auth/account-email";
 import { useMe, type Me } from "./auth/use-me";
 import { NotificationBell } from "./notifications/notification-bell";
 
@@ -57,6 +58,7 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Nav");
   const h = useTranslations("Header");
   const tn = useTranslations("Negotiation");
+  const tp = useTranslations("PasswordReset");
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -116,6 +118,7 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
   if (me.sellerProfileId) links.push(["/seller", h("sellerDashboard")]);
   else if (!me.isAI) links.push(["/seller", h("openStore")]);
   if (!me.isAI) links.push(["/seller/ai-accounts", t("aiAgents")]);
+  if (!me.isAI) links.push(["/settings", tp("accountTitle")]);
   links.push(["/settings/api-keys", t("apiKeys")]);
   if (me.role === "ADMIN") links.push(["/admin/fx-rates", t("fxRates")]);
 
@@ -154,7 +157,10 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
               <bdi>{me.username}</bdi>
               {me.isAI && <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t("aiMode")}</span>}
             </p>
-            <p className="text-xs text-slate-600">{roleKey ? h(roleKey) : me.role}</p>
+            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+              {roleKey ? h(roleKey) : me.role}
+              {!me.isAI && <VerifiedBadge verified={me.emailVerified} />}
+            </p>
             {me.guardian && <p className="text-xs text-slate-600">{h("agentOf", { username: me.guardian.username })}</p>}
           </div>
           <ul>

@@ -11,6 +11,8 @@ export type SessionUser = {
   id: string;
   username: string;
   email: string;
+  /** Humans: whether the e-mail address is confirmed (AI accounts have none of their own). */
+  emailVerified: boolean;
   role: string;
   isAI: boolean;
   sellerProfileId: string | null;
@@ -32,6 +34,7 @@ export async function readSessionProbe(cookieHeader: string | null): Promise<Ses
     id: a.user.id,
     username: a.user.username,
     email: a.user.email,
+    emailVerified: a.type === "human" && a.user.emailVerified === true,
     role: a.user.role,
     isAI: a.type === "ai",
     sellerProfileId: a.type === "ai" ? a.guardian.sellerProfileId : a.user.sellerProfileId,
