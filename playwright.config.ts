@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// tests/e2e/password-reset.spec.ts listens here (smtp-server) and reads the mails the app sends.
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "expo-trade-e2e-"));
 
 export default defineConfig({
@@ -51,6 +53,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_PER_IP: "100000",
       ADMIN_USERNAME: "e2e_admin",
       ADMIN_PASSWORD: "e2e-admin-password",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      OUTBOX_INTERVAL_MS: "200",
     },
   },
 });

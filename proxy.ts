@@ -3,7 +3,7 @@
 // pages' Content-Security-Policy with a per-request nonce (lib/security/headers.ts).
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
-import { apiAliasTarget } from "@/lib/api/aliases";
+import { apiAliasTarget, PAGE_FETCH_HEADER } from "@/lib/api/aliases";
 import { DEVICE_COOKIE } from "@/lib/auth/cookies";
 import { DEVICE_COOKIE_SECONDS, newDevice, verifiedDeviceId } from "@/lib/auth/device";
 import { env, isDevelopment } from "@/lib/env";
@@ -11,10 +11,19 @@ import { routing } from "@/lib/i18n/routing";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 
 const intl = createMiddleware(routing);
+// Every URL but the bare "/" names its language (as-needed: no prefix is English). Detection by the
+// locale cookie or Accept-Language on those would send an English link to the last language the
+// browser saw (/search -> /ar/search after one Arabic page), so it runs on "/" alone; visiting a page
+// still records its language in the cookie, which is what "/" then honours.
+const intlByUrl = createMiddleware({ ...routing, localeDetection: false });
 
 export default function proxy(request: NextRequest) {
   // An API client calling `/products` gets `/api/products`; the rewrite keeps method, headers and body.
-  const alias = apiAliasTarget(request.nextUrl.pathname, request.headers);
+  // Next's own fetches of a page (navigations, prefetches) are pages, never the JSON twin: Next
+  // hides their RSC headers and `_rsc` from this function, and their Accept reads as an API
+  // client's, so server.ts marks them (PAGE_FETCH_HEADER); otherwise each prefetch of a link to
+  // /exhibitions would be answered by the API and spend the visitor's tier (contract 9.5).
+  const alias = request.headers.has(PAGE_FETCH_HEADER) ? null : apiAliasTarget(request.nextUrl.pathname, request.headers);
   if (alias) {
     const url = request.nextUrl.clone();
     url.pathname = alias;
@@ -27,7 +36,7 @@ export default function proxy(request: NextRequest) {
     https: request.nextUrl.protocol === "https:" || env().PUBLIC_URL.startsWith("https://"),
   });
   request.headers.set("content-security-policy", csp);
-  const response = intl(request);
+  const response = (request.nextUrl.pathname === "/" ? intl : intlByUrl)(request);
   response.headers.set("Content-Security-Policy", csp);
   // A missing, forged or unsigned device cookie is replaced by one this server signed.
   if (!verifiedDeviceId(request.cookies.get(DEVICE_COOKIE)?.value)) {

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
+import { PAGE_FETCH_HEADER } from "@/lib/api/aliases";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
 import { closeDatabase, dbHandle } from "@/lib/db/client";
 import { DatabaseLockedError } from "@/lib/db/lock";
@@ -21,6 +22,7 @@ import { methodNotAllowed } from "@/lib/server/allow";
 import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { badHost, hostRefusal } from "@/lib/server/host";
 import { sitemapRoute } from "@/lib/services/seo/http";
+import { serveSessionProbe } from "@/lib/services/session/probe";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
 import { flushRateRefusals } from "@/lib/gate/rate-refusals";
@@ -109,6 +111,11 @@ async function main() {
     // Sitemaps (crawlers, and anyone flooding them) skip Next's pipeline the same way, when /api does.
     const sitemap = api && (req.method === "GET" || req.method === "HEAD") ? sitemapRoute(url.split("?")[0]!) : null;
     if (sitemap) return void serveDirect((request) => sitemap(request), {}, req, res, directHead);
+    // The header's session probe: outside the API tier, so browsing never spends it (contract 9.5).
+    if (api && url.split("?")[0] === "/session.json") return void serveDirect(serveSessionProbe, {}, req, res, directHead);
+    // Next's own page fetches, marked for the proxy, which cannot see what makes them so.
+    if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(url)) req.headers[PAGE_FETCH_HEADER] = "1";
+    else delete req.headers[PAGE_FETCH_HEADER];
     const render = () => {
       cspAtWriteHead(req, res, apiPath ? API_CSP : fallbackCsp);
       void handleRequest(req, res);

@@ -1,43 +1,54 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
+import { HeaderShell } from "./header-shell";
 import { LanguageSwitcher } from "./language-switcher";
 import { UserMenu } from "./user-menu";
 
+const LINKS = [
+  ["/", "home"],
+  ["/search", "products"],
+  ["/exhibitions", "exhibitions"],
+  ["/stores", "suppliers"],
+  ["/shoutouts", "shoutouts"],
+  ["/tasks", "tasks"],
+  ["/api-docs", "apiDocs"],
+] as const;
+
+/**
+ * The same HTML for everyone (pages stay cacheable): who is signed in is read in the browser from
+ * the session probe (components/auth/use-me.ts). Labels never break inside a word (Japanese,
+ * Chinese and Korean included): links wrap whole.
+ */
 export async function SiteHeader({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "Nav" });
+  const h = await getTranslations({ locale, namespace: "Header" });
   const site = await getTranslations({ locale, namespace: "Metadata" });
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/" className="text-lg font-bold text-brand-700">
-          {site("siteName")}
-        </Link>
-        <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-          <Link href="/" className="hover:text-brand-700">
-            {t("home")}
+      <HeaderShell
+        brand={
+          <Link href="/" className="shrink-0 whitespace-nowrap text-lg font-bold text-brand-700">
+            {site("siteName")}
           </Link>
-          <Link href="/search" className="hover:text-brand-700">
-            {t("products")}
-          </Link>
-          <Link href="/exhibitions" className="hover:text-brand-700">
-            {t("exhibitions")}
-          </Link>
-          <Link href="/shoutouts" className="hover:text-brand-700">
-            {t("shoutouts")}
-          </Link>
-          <Link href="/tasks" className="hover:text-brand-700">
-            {t("tasks")}
-          </Link>
-          <Link href="/api-docs" className="hover:text-brand-700">
-            {t("apiDocs")}
-          </Link>
-        </nav>
-        <div className="ms-auto flex items-center gap-4">
-          <LanguageSwitcher />
-          <UserMenu />
-        </div>
-      </div>
+        }
+        nav={
+          <nav aria-label={t("mainNavigation")} className="text-sm">
+            <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap md:items-center md:gap-x-4 md:gap-y-1">
+              {LINKS.map(([href, key]) => (
+                <li key={href}>
+                  <Link href={href} className="block whitespace-nowrap py-1.5 [word-break:keep-all] hover:text-brand-700 md:py-0">
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        }
+        language={<LanguageSwitcher />}
+        account={<UserMenu />}
+        labels={{ open: h("menu"), close: h("closeMenu") }}
+      />
     </header>
   );
 }

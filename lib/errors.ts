@@ -3,9 +3,13 @@
 // an error frame. The code table is closed: a new code is added here with its status and title.
 export const ERROR_CODES = {
   validation_failed: { status: 400, title: "Validation failed" },
+  token_invalid: { status: 400, title: "Link invalid" },
+  token_expired: { status: 400, title: "Link expired" },
+  token_used: { status: 400, title: "Link already used" },
   unauthenticated: { status: 401, title: "Unauthenticated" },
   permission_denied: { status: 403, title: "Permission denied" },
   forbidden: { status: 403, title: "Forbidden" },
+  account_disabled: { status: 403, title: "Account disabled" },
   self_trade_forbidden: { status: 403, title: "Self-trade forbidden" },
   ai_not_allowed: { status: 403, title: "Not allowed for AI accounts" },
   cross_site_request: { status: 403, title: "Cross-site request refused" },

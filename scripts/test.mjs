@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, production build, integration tests on PGlite and on a
+// `npm test`: typecheck, lint, formatting, the OpenAPI lint, unit tests, production build, integration tests on PGlite and on a
 // throwaway PostgreSQL cluster, the scale test (nginx in front of two instances on PostgreSQL) and
 // end-to-end tests in Debian's Chromium. Installs PostgreSQL, nginx and Chromium with apt-get when
 // missing and running as root; otherwise says exactly what to install.
@@ -67,6 +67,7 @@ async function main() {
     await run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
     await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
     await run("formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+    await run("OpenAPI lint (Redocly recommended, Spectral spectral:oas)", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]);
   }
   if (want("unit")) await run("unit tests", bin("vitest"), ["run", "--project", "unit"]);
   // The servers under test run the production build; `--only scale` reuses an existing one.

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -38,6 +38,9 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
   const t = useTranslations("AiAccounts");
   const tc = useTranslations("Common");
   const format = useFormatter();
+  // relativeTime needs a "now": without one next-intl logs ENVIRONMENT_FALLBACK on every render (the
+  // client provider has no global now, so server and browser would disagree).
+  const now = useNow({ updateInterval: 30_000 });
   const [showDecided, setShowDecided] = useState(false);
   const [items, setItems] = useState<Approval[] | null>(null);
   const [pending, setPending] = useState<{ id: string; decision: "approve" | "reject" } | null>(null);
@@ -208,7 +211,7 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
                   >
                     {t("reject")}
                   </button>
-                  <span className="text-xs text-slate-500">{t("expires", { time: format.relativeTime(new Date(a.expiresAt)) })}</span>
+                  <span className="text-xs text-slate-500">{t("expires", { time: format.relativeTime(new Date(a.expiresAt), now) })}</span>
                 </div>
               )}
             </li>

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { Pager } from "@/components/ui/pager";
+import { actionLabel, describeDetails } from "./audit-describe";
 
 type Entry = { id: string; seq: number; action: string; details: string; ip: string; timestamp: string; success: boolean; refusedCount?: number };
 type Page = { logs: Entry[]; page: number; limit: number; total: number; totalRelation?: "eq" | "gte"; chainValid: boolean; actions: string[] };
@@ -15,7 +16,14 @@ const LIMIT = 20;
 export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKey: number }) {
   const t = useTranslations("AiAccounts");
   const tc = useTranslations("Common");
+  const tp = useTranslations("Permissions");
+  const ta = useTranslations("AuditView");
   const format = useFormatter();
+  const label = (action: string) => {
+    const l = actionLabel(action);
+    if ("raw" in l) return <bdi className="font-mono text-xs">{l.raw}</bdi>;
+    return l.namespace === "Permissions" ? tp(l.key as never) : ta(l.key as never);
+  };
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
   // The answer is kept with the request it answers: loading is "the latest answer is for another request".
@@ -95,7 +103,10 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
             <option value="">{tc("all")}</option>
             {data?.actions.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {(() => {
+                  const l = actionLabel(a);
+                  return "raw" in l ? l.raw : l.namespace === "Permissions" ? tp(l.key as never) : ta(l.key as never);
+                })()}
               </option>
             ))}
           </select>
@@ -140,7 +151,7 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
         ) : data && data.logs.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">{t("noLogs")}</p>
         ) : (
-          <table className="w-full min-w-[40rem] text-start text-sm">
+          <table className="w-full min-w-[36rem] text-start text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 text-start font-medium">
@@ -150,10 +161,10 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
                   {t("colAction")}
                 </th>
                 <th scope="col" className="py-2 text-start font-medium">
-                  {t("colResult")}
+                  {ta("colTarget")}
                 </th>
                 <th scope="col" className="py-2 text-start font-medium">
-                  {t("colIp")}
+                  {t("colResult")}
                 </th>
                 <th scope="col" className="py-2 text-start font-medium">
                   {t("colDetails")}
@@ -161,24 +172,49 @@ export function AuditLog({ aiUserId, refreshKey }: { aiUserId: string; refreshKe
               </tr>
             </thead>
             <tbody className={loading ? "opacity-50" : ""}>
-              {data?.logs.map((l) => (
-                <tr key={l.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
-                  <td className="whitespace-nowrap py-2 pe-3">{format.dateTime(new Date(l.timestamp), { dateStyle: "short", timeStyle: "medium" })}</td>
-                  <td className="py-2 pe-3 font-mono text-xs" dir="ltr">
-                    {l.action}
-                  </td>
-                  <td className="py-2 pe-3">
-                    <span className={l.success ? "text-green-700" : "font-medium text-red-700"}>{l.success ? t("succeeded") : t("refused")}</span>
-                  </td>
-                  <td className="py-2 pe-3 font-mono text-xs" dir="ltr">
-                    {l.ip}
-                  </td>
-                  <td className="break-all py-2 text-xs text-slate-600">
-                    {l.refusedCount !== undefined && <p className="mb-1 font-medium text-red-700">{t("refusedInWindow", { count: l.refusedCount })}</p>}
-                    <span dir="ltr">{l.details}</span>
-                  </td>
-                </tr>
-              ))}
+              {data?.logs.map((l) => {
+                const d = describeDetails(l.details);
+                return (
+                  <tr key={l.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
+                    <td className="whitespace-nowrap py-2 pe-3">
+                      <time dateTime={l.timestamp}>{format.dateTime(new Date(l.timestamp), { dateStyle: "medium", timeStyle: "short" })}</time>
+                    </td>
+                    <td className="py-2 pe-3" data-testid="audit-action">
+                      {label(l.action)}
+                      {d.channel && d.channel !== "page" && <span className="ms-1 text-xs text-slate-500">({ta(`via_${d.channel}`)})</span>}
+                    </td>
+                    <td className="py-2 pe-3">
+                      {d.target ? (
+                        <bdi dir="ltr" className="font-mono text-xs">
+                          {d.target}
+                        </bdi>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td className="py-2 pe-3">
+                      <span className={l.success ? "text-green-700" : "font-medium text-red-700"}>{l.success ? t("succeeded") : t("refused")}</span>
+                      {!l.success && d.reason && (
+                        <p dir="auto" className="mt-1 text-start text-xs text-slate-600">
+                          {d.reason}
+                        </p>
+                      )}
+                      {l.refusedCount !== undefined && (
+                        <p className="mt-1 text-xs font-medium text-red-700">{t("refusedInWindow", { count: l.refusedCount })}</p>
+                      )}
+                    </td>
+                    <td className="py-2 text-xs text-slate-600">
+                      {/* The stored line as written (HTTP method, path, status, IP): for support and for checking the chain. */}
+                      <details>
+                        <summary className="cursor-pointer text-brand-700">{ta("rawDetails")}</summary>
+                        <p className="mt-1 break-all font-mono" dir="ltr">
+                          #{l.seq} {l.action} · {l.details} · {t("colIp")} {l.ip}
+                        </p>
+                      </details>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}

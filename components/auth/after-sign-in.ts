@@ -6,7 +6,8 @@ export async function afterSignIn(callbackUrl?: string): Promise<void> {
   if (local) {
     target = local;
   } else {
-    const me = await fetch("/api/auth/me", { cache: "no-store" })
+    // The session probe, not /api/auth/me: signing in spends no API tier either (contract 9.5).
+    const me = await fetch("/session.json", { cache: "no-store" })
       .then((r) => r.json() as Promise<{ user: { role: string } | null }>)
       .catch(() => ({ user: null }));
     if (me.user?.role === "AI_SELLER") target = "/seller";

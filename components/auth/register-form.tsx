@@ -3,9 +3,11 @@
 import { signIn } from "next-auth/react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { apiFetch } from "@/components/lib/api-client";
 import { Field, FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
 import { CreateAccountBody } from "@/lib/schemas/accounts";
+import { Spinner } from "@/components/ui/spinner";
 import { afterSignIn } from "./after-sign-in";
 
 type Errors = Partial<Record<"email" | "username" | "password" | "companyName" | "country", string>>;
@@ -44,27 +46,34 @@ export function RegisterForm() {
     setPending(true);
     setErrors({});
     setAlert(null);
+    const res = await apiFetch("/api/accounts/create", { json: parsed.data });
+    if (!res.ok) {
+      const problem = res.problem;
+      if (problem.code === "username_taken") setErrors({ username: t("errors.usernameTaken") });
+      else if (problem.code === "email_taken") setErrors({ email: t("errors.emailTaken") });
+      else if (problem.errors?.length) setErrors(Object.fromEntries(problem.errors.map((er) => [er.path, fieldMessage(er.path)])));
+      // 429, 503 and network failures say when to try again (components/lib/api-client.ts).
+      const said = problem.status === 0 || problem.status === 429 || problem.status === 503;
+      setAlert(
+        said
+          ? problem.detail
+          : problem.code === "validation_failed"
+            ? t("errors.invalid")
+            : problem.code === "username_taken" || problem.code === "email_taken"
+              ? null
+              : t("errors.generic"),
+      );
+      setPending(false);
+      return;
+    }
     try {
-      const res = await fetch("/api/accounts/create", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      if (!res.ok) {
-        const problem = (await res.json().catch(() => ({}))) as { code?: string; errors?: { path: string }[] };
-        if (problem.code === "username_taken") setErrors({ username: t("errors.usernameTaken") });
-        else if (problem.code === "email_taken") setErrors({ email: t("errors.emailTaken") });
-        else if (problem.errors?.length) setErrors(Object.fromEntries(problem.errors.map((er) => [er.path, fieldMessage(er.path)])));
-        setAlert(problem.code === "validation_failed" ? t("errors.invalid") : problem.code ? null : t("errors.generic"));
-        setPending(false);
-        return;
-      }
       const signedIn = await signIn("credentials", { email: input.username, password: input.password, redirect: false });
       if (!signedIn?.ok || signedIn.error) {
         window.location.assign(locale === "en" ? "/sign-in" : `/${locale}/sign-in`);
         return;
       }
-      await afterSignIn();
+      // A new account starts on its checklist (buyer and seller first steps), not the home page.
+      await afterSignIn("/welcome");
     } catch {
       setAlert(t("errors.network"));
       setPending(false);
@@ -106,8 +115,9 @@ export function RegisterForm() {
         type="submit"
         disabled={pending}
         aria-busy={pending}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
+        {pending && <Spinner />}
         {pending ? t("registering") : t("submitRegister")}
       </button>
       <p className="text-center text-sm text-slate-600">

@@ -10,6 +10,7 @@ import { afterSignIn } from "./after-sign-in";
 /** The page is static (prerendered per locale): `callbackUrl` is read from the address at submit. */
 export function SignInForm() {
   const t = useTranslations("Auth");
+  const tr = useTranslations("PasswordReset");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,7 +27,8 @@ export function SignInForm() {
       });
       if (!res || res.error || !res.ok) {
         // "rate_limited": the brute-force brake (lib/services/auth/throttle.ts) holds this account or address.
-        setError(res?.error === "rate_limited" ? t("tooManyAttempts") : t("badCredentials"));
+        // "account_disabled": the password was right but the account (an agent's, by its guardian) is off.
+        setError(res?.error === "rate_limited" ? t("tooManyAttempts") : res?.error === "account_disabled" ? tr("accountDisabled") : t("badCredentials"));
         setPending(false);
         return;
       }
@@ -42,6 +44,11 @@ export function SignInForm() {
       {error && <FormAlert>{error}</FormAlert>}
       <Field id="email" name="email" label={t("identifierLabel")} hint={t("identifierHint")} autoComplete="username" required />
       <Field id="password" name="password" type="password" label={t("passwordLabel")} autoComplete="current-password" required />
+      <p className="-mt-2 text-end text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 underline">
+          {tr("forgotLink")}
+        </Link>
+      </p>
       <button
         type="submit"
         disabled={pending}

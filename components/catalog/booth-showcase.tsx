@@ -30,27 +30,34 @@ export function BoothShowcase({ name, companyName, description, logoUrl, bannerU
   const frame = { modern: "rounded-2xl shadow-lg", classic: "rounded-none border-4", minimal: "rounded-lg border" }[t];
   return (
     <div className={`overflow-hidden bg-white ${frame}`} style={{ borderColor: color }} data-testid="booth-showcase" data-theme={t}>
+      {bannerUrl && (
+        // The whole banner, letterboxed in the accent color: a banner is artwork, cropping it to a strip loses it.
+        <div className="aspect-[4/1] w-full" style={{ background: color }}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- user upload */}
+          <img src={bannerUrl} alt="" className="h-full w-full object-contain" data-testid="booth-banner" />
+        </div>
+      )}
       <div
-        className="relative flex min-h-40 items-end p-6 text-white"
+        className="flex items-center gap-4 p-6"
         style={{
-          background: bannerUrl
-            ? `center / cover no-repeat url("${encodeURI(bannerUrl)}"), ${color}`
-            : t === "minimal"
-              ? "#f8fafc"
-              : `linear-gradient(135deg, ${color}, #0f172a)`,
-          color: t === "minimal" && !bannerUrl ? color : undefined,
+          background: bannerUrl ? "#ffffff" : t === "minimal" ? "#f8fafc" : `linear-gradient(135deg, ${color}, #0f172a)`,
+          color: bannerUrl || t === "minimal" ? "#0f172a" : "#ffffff",
         }}
       >
-        <div className="flex items-center gap-4 rounded-xl bg-black/30 p-3 backdrop-blur-sm">
-          {logoUrl && (
-            // eslint-disable-next-line @next/next/no-img-element -- user upload
-            <img src={logoUrl} alt="" className="h-16 w-16 rounded-lg bg-white object-contain p-1" />
+        {logoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- user upload
+          <img src={logoUrl} alt="" className="h-16 w-16 shrink-0 rounded-lg border border-slate-200 bg-white object-contain p-1" />
+        )}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold" dir="auto">
+            {name}
+          </h1>
+          {companyName && (
+            <p className="text-sm opacity-90" dir="auto">
+              {companyName}
+            </p>
           )}
-          <div>
-            <h1 className="text-2xl font-bold text-white">{name}</h1>
-            {companyName && <p className="text-sm text-white/90">{companyName}</p>}
-            {location && <p className="text-xs text-white/80">{location}</p>}
-          </div>
+          {location && <p className="text-xs opacity-80">{location}</p>}
         </div>
       </div>
       <div className="space-y-6 p-6">

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { isolate, Price } from "@/components/ui/price";
 import { Link } from "@/lib/i18n/navigation";
 import type { ProductView } from "@/lib/services/catalog/product-view";
 
@@ -8,7 +9,6 @@ export async function ProductCard({
   product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller">;
 }) {
   const t = await getTranslations("Catalog");
-  const format = await getFormatter();
   return (
     <li className="group overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
       <Link href={`/products/${product.id}`} className="block">
@@ -23,11 +23,15 @@ export async function ProductCard({
         <div className="space-y-1 p-4">
           <h3 className="line-clamp-2 font-medium group-hover:text-brand-700">
             {product.sentByAI && <AiBadge title={t("aiBadgeTitle")} label={t("aiBadge")} />}
-            {product.title}
+            <bdi dir="auto" data-testid="product-title">
+              {product.title}
+            </bdi>
           </h3>
-          <p className="text-lg font-semibold text-slate-900">{format.number(product.price, { style: "currency", currency: product.currency })}</p>
+          <p className="text-lg font-semibold text-slate-900">
+            <Price amount={product.price} currency={product.currency} />
+          </p>
           <p className="text-xs text-slate-600">{t("moq", { count: product.moq })}</p>
-          <p className="truncate text-xs text-slate-500">{t("by", { company: product.seller.companyName })}</p>
+          <p className="truncate text-xs text-slate-500">{t("by", { company: isolate(product.seller.companyName) })}</p>
           {product.acceptsOEM && <span className="inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800">{t("oem")}</span>}
         </div>
       </Link>

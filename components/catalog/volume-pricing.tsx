@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { Price } from "@/components/ui/price";
 import { unitPriceFor } from "@/lib/services/catalog/price-tiers";
 
 type Tier = { minQty: number; unitPrice: number };
@@ -9,7 +10,7 @@ type Tier = { minQty: number; unitPrice: number };
  */
 export async function VolumePricing({ product }: { product: { price: number; currency: string; moq: number; priceTiers: Tier[] } }) {
   if (!product.priceTiers.length) return null;
-  const [t, format] = await Promise.all([getTranslations("Product"), getFormatter()]);
+  const t = await getTranslations("Product");
   const starts = [product.moq, ...product.priceTiers.map((x) => x.minQty)];
   const rows = starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1]! - 1 : null, unit: unitPriceFor(product, from) }));
   return (
@@ -32,7 +33,9 @@ export async function VolumePricing({ product }: { product: { price: number; cur
           {rows.map((r) => (
             <tr key={r.from} className="border-b border-slate-100 last:border-0">
               <td className="py-2">{r.to === null ? t("tierFrom", { from: r.from }) : t("tierRange", { from: r.from, to: r.to })}</td>
-              <td className="py-2 text-end font-semibold tabular-nums">{format.number(r.unit, { style: "currency", currency: product.currency })}</td>
+              <td className="py-2 text-end font-semibold tabular-nums">
+                <Price amount={r.unit} currency={product.currency} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
+import { isolate } from "@/components/ui/price";
 import type { Me } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
@@ -61,7 +62,10 @@ function Chat({ me }: { me: NonNullable<Me> }) {
     const productId = params.get("productId");
     if (!productId) return;
     void apiFetch<{ product: { id: string; title: string; sellerUserId: string | null } }>(`/api/products/${encodeURIComponent(productId)}`).then((r) => {
-      if (r.ok && r.data.product.sellerUserId) setNewChat({ to: r.data.product.sellerUserId, productId, title: r.data.product.title });
+      // `to`: a seller writing to the buyer of an order about that product (the seller order table).
+      if (!r.ok) return;
+      const to = params.get("to") ?? r.data.product.sellerUserId;
+      if (to) setNewChat({ to, productId, title: r.data.product.title });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read the URL once
   }, []);
@@ -103,8 +107,13 @@ function Chat({ me }: { me: NonNullable<Me> }) {
 
   const current = conversations?.find((c) => c.id === active);
   return (
-    <div className="grid h-[70vh] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr]">
-      <aside className="flex flex-col border-b border-slate-200 md:border-b-0 md:border-e" aria-label={t("conversations")}>
+    // On a phone the list and the conversation share one column: the list gets at most a third of the
+    // height and scrolls, the conversation the rest, so its form (and Send) is never pushed out of the box.
+    <div
+      className="grid h-[70vh] min-h-[28rem] grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,auto)_minmax(0,1fr)] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_minmax(0,1fr)] md:grid-rows-[minmax(0,1fr)]"
+      data-testid="chat-layout"
+    >
+      <aside className="flex max-h-[33vh] min-h-0 flex-col border-b border-slate-200 md:max-h-none md:border-b-0 md:border-e" aria-label={t("conversations")}>
         <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
           <h2 className="font-semibold">{t("conversations")}</h2>
           <span className={`text-xs ${status === "online" ? "text-green-700" : "text-amber-700"}`} role="status" data-testid="chat-status" data-status={status}>
@@ -113,7 +122,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
         </div>
         <ul className="flex-1 overflow-y-auto">
           {conversations?.length === 0 && !newChat && <li className="p-4 text-sm text-slate-500">{t("empty")}</li>}
-          {newChat && <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: newChat.title })}</li>}
+          {newChat && <li className="border-b border-slate-100 bg-brand-50 px-4 py-3 text-sm">{t("newTo", { product: isolate(newChat.title) })}</li>}
           {conversations?.map((c) => (
             <li key={c.id}>
               <button
@@ -128,7 +137,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
               >
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate font-medium">
-                    {c.otherUser.username}
+                    <bdi dir="auto">{c.otherUser.username}</bdi>
                     {c.otherUser.isAI && <AiTag />}
                   </span>
                   {c.unreadCount > 0 && (
@@ -137,8 +146,12 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                     </span>
                   )}
                 </span>
-                {c.product && <span className="block truncate text-xs text-slate-500">{t("about", { product: c.product.title })}</span>}
-                {c.lastMessage && <span className="block truncate text-xs text-slate-600">{c.lastMessage.content}</span>}
+                {c.product && <span className="block truncate text-xs text-slate-500">{t("about", { product: isolate(c.product.title) })}</span>}
+                {c.lastMessage && (
+                  <span dir="auto" className="block truncate text-start text-xs text-slate-600">
+                    {c.lastMessage.content}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -156,7 +169,9 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                   <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message">
                     <div className={`max-w-[80%] rounded-2xl px-4 py-2 text-sm ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
                       <p className="whitespace-pre-line break-words">
-                        {m.content}
+                        <bdi dir="auto" data-testid="message-text">
+                          {m.content}
+                        </bdi>
                         {m.sentByAI && <AiTag />}
                       </p>
                       <p className={`mt-1 text-[10px] ${mine ? "text-brand-100" : "text-slate-500"}`}>
@@ -173,7 +188,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                 <FormAlert>{error}</FormAlert>
               </div>
             )}
-            <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-3" data-testid="chat-form">
+            <form onSubmit={send} className="flex min-w-0 gap-2 border-t border-slate-200 p-3" data-testid="chat-form">
               <label htmlFor="chat-input" className="sr-only">
                 {t("placeholder")}
               </label>
@@ -192,7 +207,11 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                 placeholder={t("placeholder")}
                 className="min-w-0 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2"
               />
-              <button type="submit" disabled={!draft.trim()} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50">
+              <button
+                type="submit"
+                disabled={!draft.trim()}
+                className="shrink-0 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+              >
                 {t("send")}
               </button>
             </form>

@@ -1,15 +1,16 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useMe } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { Pager } from "@/components/ui/pager";
 import { FormAlert } from "@/components/ui/field";
+import { LoadError } from "@/components/ui/load-error";
 import { AiTag } from "@/components/ui/status-badge";
 import { Link, usePathname } from "@/lib/i18n/navigation";
 
-type Shoutout = {
+export type Shoutout = {
   id: string;
   content: string;
   author: { username: string; isAI: boolean };
@@ -18,30 +19,44 @@ type Shoutout = {
   createdAt: string;
 };
 
-export function ShoutoutFeed() {
+const noSubscription = () => () => {};
+
+/** `initial`: the first page as the server rendered it, so a page view spends no API call (contract 9.5). */
+export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; total: number } }) {
   const t = useTranslations("Shoutouts");
   const tc = useTranslations("Common");
   const format = useFormatter();
   const me = useMe();
   const pathname = usePathname();
-  const [items, setItems] = useState<Shoutout[] | null>(null);
+  const [items, setItems] = useState<Shoutout[] | null>(initial?.shoutouts ?? null);
   const [page, setPage] = useState(1);
-  const [total, setTotal] = useState(0);
+  const [total, setTotal] = useState(initial?.total ?? 0);
   const [version, setVersion] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // "3 minutes ago" depends on the reader's clock: written after hydration, so the server's first
+  // page and the browser's agree.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
+    if (initial && page === 1 && version === 0) return;
     let cancelled = false;
     void apiFetch<{ shoutouts: Shoutout[]; total: number }>(`/api/shoutout?page=${page}&limit=20`).then((r) => {
-      if (cancelled || !r.ok) return;
+      if (cancelled) return;
+      if (!r.ok) return setLoadError(r.problem.detail);
+      setLoadError(null);
       setItems(r.data.shoutouts);
       setTotal(r.data.total);
     });
     return () => {
       cancelled = true;
     };
-  }, [page, version]);
+  }, [initial, page, version]);
 
   async function post(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -90,7 +105,9 @@ export function ShoutoutFeed() {
           {t("signIn")}
         </Link>
       ) : null}
-      {!items ? (
+      {loadError ? (
+        <LoadError message={loadError} onRetry={() => setVersion((v) => v + 1)} />
+      ) : !items ? (
         <p className="text-slate-500">{tc("loading")}</p>
       ) : !items.length ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>
@@ -100,7 +117,7 @@ export function ShoutoutFeed() {
             <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout">
               <p className="text-sm text-slate-500">
                 <span className="font-medium text-slate-800">{s.author.username}</span>
-                {s.sentByAI && <AiTag />} · {format.relativeTime(new Date(s.createdAt))}
+                {s.sentByAI && <AiTag />} · <time dateTime={s.createdAt}>{hydrated ? format.relativeTime(new Date(s.createdAt)) : ""}</time>
               </p>
               <p className="mt-1 whitespace-pre-line">{s.content}</p>
               {s.product && (

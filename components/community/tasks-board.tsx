@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import type { Me } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
+import { LoadError } from "@/components/ui/load-error";
 import { FormAlert } from "@/components/ui/field";
 import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
@@ -35,10 +36,15 @@ function Board({ me }: { me: NonNullable<Me> }) {
   const [items, setItems] = useState<Task[] | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
     const q = view === "open" ? "status=open" : `mine=${view}`;
-    void apiFetch<{ tasks: Task[] }>(`/api/marketplace/tasks?${q}&limit=100`).then((r) => !cancelled && setItems(r.ok ? r.data.tasks : []));
+    void apiFetch<{ tasks: Task[] }>(`/api/marketplace/tasks?${q}&limit=100`).then((r) => {
+      if (cancelled) return;
+      setLoadError(r.ok ? null : r.problem.detail);
+      if (r.ok) setItems(r.data.tasks);
+    });
     return () => {
       cancelled = true;
     };
@@ -80,7 +86,9 @@ function Board({ me }: { me: NonNullable<Me> }) {
           ))}
         </div>
         {error && <FormAlert>{error}</FormAlert>}
-        {!items ? (
+        {loadError ? (
+          <LoadError message={loadError} onRetry={() => setVersion((v) => v + 1)} />
+        ) : !items ? (
           <p className="text-slate-500">{tc("loading")}</p>
         ) : !items.length ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>

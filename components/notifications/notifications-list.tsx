@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { Pager } from "@/components/ui/pager";
+import { LoadError } from "@/components/ui/load-error";
 import { Link } from "@/lib/i18n/navigation";
 import { fetchNotifications, markRead, useNotificationText, type NotificationPage } from "./use-notifications";
 
@@ -65,7 +66,7 @@ function List() {
           </button>
         )}
       </div>
-      {failed && <p className="text-red-700">{t("loadFailed")}</p>}
+      {failed && <LoadError message={t("loadFailed")} onRetry={() => setVersion((v) => v + 1)} />}
       {!data && !failed && <p className="text-slate-500">{t("loading")}</p>}
       {data && data.notifications.length === 0 && <p className="text-slate-500">{t("empty")}</p>}
       {data && data.notifications.length > 0 && (

@@ -1,48 +1,51 @@
 "use client";
 
-// The signed-in person's notifications in the browser: the unread count (fetched once, then kept
-// live from the chat socket's `notification` frames) and a page of the list on demand. Used only
-// for signed-in accounts, so anonymous visitors spend nothing of the API tier (issue #17).
+// The signed-in person's notifications in the browser: the unread count (from the page's one
+// session probe, then kept live from the chat socket's `notification` frames) and a page of the
+// list on demand. Nothing here spends the API tier on a page view (contract 9.5).
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
+import { refreshSession, setSessionUnread, useSession } from "@/components/auth/use-me";
 import { connectChat } from "@/components/chat/chat-client";
 import { apiFetch } from "@/components/lib/api-client";
 import type { NotificationView } from "@/lib/schemas/notifications";
 
 export type NotificationPage = { notifications: NotificationView[]; page: number; limit: number; total: number; unread: number };
 
-/** Unread count, live. `live`: open a socket for it (people; AI sessions read it on page load only). */
+/**
+ * Unread count, live. `live`: keep it from a socket (people). AI sessions get no count from the
+ * probe (their reads are audited as notification.list): theirs comes from the API on page load.
+ */
 export function useUnreadCount(live: boolean) {
-  const [unread, setUnread] = useState<number | null>(null);
+  const { unread } = useSession();
   const [bump, setBump] = useState(0);
-  const refresh = useCallback(async () => {
-    const r = await apiFetch<{ unread: number }>("/api/notifications/unread-count");
-    if (r.ok) setUnread(r.data.unread);
-  }, []);
+  const setUnread = useCallback((n: number) => setSessionUnread(() => n), []);
   useEffect(() => {
+    if (live) return;
     let cancelled = false;
     void apiFetch<{ unread: number }>("/api/notifications/unread-count").then((r) => !cancelled && r.ok && setUnread(r.data.unread));
-    if (!live)
-      return () => {
-        cancelled = true;
-      };
+    return () => {
+      cancelled = true;
+    };
+  }, [live, setUnread]);
+  useEffect(() => {
+    if (!live) return;
+    let readies = 0;
     const socket = connectChat(
       (f) => {
         if (f.type === "notification") {
-          setUnread((n) => (n ?? 0) + 1);
+          setSessionUnread((n) => (n ?? 0) + 1);
           setBump((b) => b + 1);
         }
-        // After a reconnect, frames sent meanwhile are lost: read the count again.
-        if (f.type === "ready") void refresh();
+        // After a reconnect, frames sent meanwhile are lost: read the count again (the first
+        // "ready" follows the probe this page already made).
+        if (f.type === "ready" && readies++ > 0) void refreshSession();
       },
       () => {},
     );
-    return () => {
-      cancelled = true;
-      socket.close();
-    };
-  }, [live, refresh]);
-  return { unread, setUnread, refresh, bump };
+    return () => socket.close();
+  }, [live]);
+  return { unread, setUnread, bump };
 }
 
 export async function fetchNotifications(q: { page?: number; limit?: number; unread?: boolean }) {

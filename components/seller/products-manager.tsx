@@ -1,10 +1,11 @@
 "use client";
 
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import type { Me } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
+import { Price } from "@/components/ui/price";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Link } from "@/lib/i18n/navigation";
 import { ProductForm, type EditableProduct } from "./product-form";
@@ -34,7 +35,6 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("SellerProducts");
   const ts = useTranslations("Seller");
   const tc = useTranslations("Common");
-  const format = useFormatter();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [version, setVersion] = useState(0);
@@ -73,7 +73,7 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
                 <th scope="col" className="px-4 py-2 text-start font-medium">
                   {t("keywordsLabel")}
                 </th>
-                <th scope="col" className="px-4 py-2 text-end font-medium">
+                <th scope="col" className="sticky end-0 bg-slate-50 px-4 py-2 text-end font-medium">
                   {t("actions")}
                 </th>
               </tr>
@@ -83,13 +83,16 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
                 <tr key={r.id} className="border-b border-slate-100" data-testid="seller-product-row">
                   <td className="px-4 py-2">
                     <Link href={`/seller/products/${r.id}`} className="font-medium text-brand-700 hover:underline">
-                      {r.title}
+                      <bdi dir="auto">{r.title}</bdi>
                     </Link>
                     {r.isHidden && <span className="ms-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">{t("hidden")}</span>}
                   </td>
-                  <td className="px-4 py-2">{format.number(r.price, { style: "currency", currency: r.currency })}</td>
+                  <td className="px-4 py-2">
+                    <Price amount={r.price} currency={r.currency} />
+                  </td>
                   <td className="px-4 py-2">{r.keywords.length}</td>
-                  <td className="px-4 py-2 text-end">
+                  {/* Sticky at the inline end: on a phone the table scrolls in its box and the actions stay in view. */}
+                  <td className="sticky end-0 bg-white px-4 py-2 text-end" data-testid="row-actions">
                     <Link href={`/products/${r.id}`} className="me-3 text-slate-600 underline">
                       {t("view")}
                     </Link>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { SignInGate } from "@/components/auth/sign-in-gate";
+import { OpenStoreForm } from "@/components/stores/open-store-form";
 import { Link } from "@/lib/i18n/navigation";
 import { DashboardStats } from "./dashboard-stats";
 
@@ -25,6 +26,7 @@ export function SellerDashboard() {
             <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 className="text-lg font-semibold">{t("storeTitle")}</h2>
               <p className="mt-2 text-sm text-slate-600">{me.sellerProfileId || me.isAI ? t("storeBody") : t("noStore")}</p>
+              {!me.sellerProfileId && !me.isAI && <OpenStoreForm />}
               {(me.sellerProfileId || me.isAI) && (
                 <div className="mt-4 flex flex-wrap gap-3">
                   <Link href="/seller/products" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">

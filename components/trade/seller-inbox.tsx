@@ -7,6 +7,7 @@ import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/field";
 import { NegotiateLink } from "@/components/negotiation/negotiate-link";
+import { Price } from "@/components/ui/price";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 
@@ -24,7 +25,10 @@ type Inquiry = {
 type Order = {
   id: string;
   product: { id: string; title: string };
+  buyerId: string;
   buyer: { username: string; isAI: boolean };
+  unitPrice: number;
+  createdAt: string;
   quantity: number;
   total: number;
   currency: string;
@@ -115,7 +119,9 @@ function Inbox() {
                 <StatusBadge status={i.status} />
                 <span className="ms-auto text-xs text-slate-500">{format.dateTime(new Date(i.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
-              <p className="mt-2 whitespace-pre-line text-sm">{i.message}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-sm">
+                {i.message}
+              </p>
               {i.replies.map((r) => (
                 <div key={r.id} className="mt-2 border-s-2 border-brand-100 ps-3 text-sm">
                   <p className="whitespace-pre-line">
@@ -174,12 +180,16 @@ function StatusLabel({ s }: { s: "new" | "replied" | "closed" }) {
 }
 
 /** The store's orders: confirm, fulfill, cancel (with confirmation). */
+/** The order's number for people: the tail of its id (UUIDv7: the head is its time), as support would read it out. */
+const orderNumber = (id: string) => `#${id.replace(/-/g, "").slice(-8).toUpperCase()}`;
+
 export function SellerOrders() {
   return <SignInGate>{() => <OrdersTable />}</SignInGate>;
 }
 
 function OrdersTable() {
   const t = useTranslations("SellerOrders");
+  const to = useTranslations("SellerOrderTable");
   const tb = useTranslations("Buyer");
   const tc = useTranslations("Common");
   const format = useFormatter();
@@ -211,49 +221,96 @@ function OrdersTable() {
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[44rem] text-sm">
+          <table className="w-full min-w-[56rem] text-sm" data-testid="seller-orders-table">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
               <tr>
-                <th className="px-4 py-2 text-start font-medium">{tb("orders")}</th>
-                <th className="px-4 py-2 text-start font-medium">{t("buyer")}</th>
-                <th className="px-4 py-2 text-start font-medium">{tb("quantity")}</th>
-                <th className="px-4 py-2 text-start font-medium">{tb("total")}</th>
-                <th className="px-4 py-2" />
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {to("number")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {to("date")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {to("product")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t("buyer")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {to("unitPrice")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {tb("quantity")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {tb("total")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {to("status")}
+                </th>
+                {/* Sticky at the inline end: on a phone the table scrolls in its box and the actions stay in view. */}
+                <th scope="col" className="sticky end-0 bg-slate-50 px-3 py-2 text-end font-medium">
+                  {to("actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {items.map((o) => (
                 <tr key={o.id} className="border-b border-slate-100 align-top" data-testid="seller-order">
-                  <td className="px-4 py-2">
-                    {o.product.title}
+                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs" dir="ltr" data-testid="order-number">
+                    {orderNumber(o.id)}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), { dateStyle: "medium" })}</time>
+                  </td>
+                  <td className="px-3 py-2">
+                    <bdi dir="auto">{o.product.title}</bdi>
                     {o.sentByAI && <AiTag />}
-                    <div className="mt-1">
-                      <StatusBadge status={o.status} />
-                    </div>
-                    {o.note && <p className="mt-1 text-xs text-slate-500">{o.note}</p>}
+                    {o.note && (
+                      <p dir="auto" className="mt-1 text-start text-xs text-slate-500">
+                        {o.note}
+                      </p>
+                    )}
                   </td>
-                  <td className="px-4 py-2">
-                    {o.buyer.username}
+                  <td className="px-3 py-2">
+                    <bdi dir="auto">{o.buyer.username}</bdi>
                     {o.buyer.isAI && <AiTag />}
+                    <Link
+                      href={{ pathname: "/chat", query: { to: o.buyerId, productId: o.product.id } }}
+                      className="block text-xs text-brand-700 underline"
+                      data-testid="contact-buyer"
+                    >
+                      {to("contactBuyer")}
+                    </Link>
                   </td>
-                  <td className="px-4 py-2">{format.number(o.quantity)}</td>
-                  <td className="px-4 py-2 font-medium">{format.number(o.total, { style: "currency", currency: o.currency })}</td>
-                  <td className="space-x-2 whitespace-nowrap px-4 py-2 text-end rtl:space-x-reverse">
-                    {o.status === "placed" && (
-                      <button type="button" onClick={() => void act(o.id, "confirm")} className="rounded bg-brand-600 px-3 py-1 text-white">
-                        {t("confirm")}
-                      </button>
-                    )}
-                    {o.status === "confirmed" && (
-                      <button type="button" onClick={() => void act(o.id, "fulfill")} className="rounded bg-green-600 px-3 py-1 text-white">
-                        {t("fulfill")}
-                      </button>
-                    )}
-                    {(o.status === "placed" || o.status === "confirmed") && (
-                      <button type="button" onClick={() => setCancelling(o.id)} className="text-red-700 underline">
-                        {t("cancel")}
-                      </button>
-                    )}
+                  <td className="px-3 py-2 text-end">
+                    <Price amount={o.unitPrice} currency={o.currency} />
+                  </td>
+                  <td className="px-3 py-2 text-end">{format.number(o.quantity)}</td>
+                  <td className="px-3 py-2 text-end font-medium">
+                    <Price amount={o.total} currency={o.currency} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td className="sticky end-0 bg-white px-3 py-2 text-end shadow-[-4px_0_4px_-4px_rgba(0,0,0,0.15)]">
+                    <div className="flex flex-col items-end gap-1" data-testid="order-actions">
+                      {o.status === "placed" && (
+                        <button type="button" onClick={() => void act(o.id, "confirm")} className="rounded bg-brand-600 px-3 py-1 text-white">
+                          {t("confirm")}
+                        </button>
+                      )}
+                      {o.status === "confirmed" && (
+                        <button type="button" onClick={() => void act(o.id, "fulfill")} className="rounded bg-green-600 px-3 py-1 text-white">
+                          {t("fulfill")}
+                        </button>
+                      )}
+                      {(o.status === "placed" || o.status === "confirmed") && (
+                        <button type="button" onClick={() => setCancelling(o.id)} className="text-red-700 underline">
+                          {t("cancel")}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,12 @@
 // proxy.ts, which rewrites before locale routing runs.
 import { allOperations } from "./operations/list";
 
+/**
+ * Set by server.ts on Next's own page fetches (an `RSC` header or `_rsc` in the query), which Next
+ * hides from the proxy. A client sending it only gets the page instead of the API: it grants nothing.
+ */
+export const PAGE_FETCH_HEADER = "x-expo-page-fetch";
+
 let segments: ReadonlySet<string> | undefined;
 
 /** First path segments under /api, from the operation registry (so a new route needs no edit here). */

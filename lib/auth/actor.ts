@@ -11,6 +11,8 @@ export type AccountInfo = {
   email: string;
   role: UserRole;
   sellerProfileId: string | null;
+  /** Whether the owner confirmed `email` (a verify-email link); AI accounts have no address of their own. */
+  emailVerified?: boolean;
 };
 
 export type HumanActor = { type: "human"; user: AccountInfo; session: SessionRef; rateTier: "standard" | "unlimited" };

@@ -8,7 +8,7 @@ import { NextRequest } from "next/server";
 import { problemResponse } from "@/lib/api/errors";
 import { ApiError } from "@/lib/errors";
 import { BAD_CREDENTIALS } from "@/lib/services/auth/sign-in";
-import { SIGN_IN_THROTTLED } from "./options";
+import { SIGN_IN_DISABLED, SIGN_IN_THROTTLED } from "./options";
 
 const CALLBACK = /\/api\/auth\/callback\/credentials\/?$/;
 
@@ -82,6 +82,7 @@ function refusalFor(status: number, url: URL): ApiError | null {
     return new ApiError("csrf_failed", "Send the csrfToken from GET /api/auth/csrf together with the CSRF cookie that answer set");
   const error = url.searchParams.get("error");
   if (error === SIGN_IN_THROTTLED) return new ApiError("rate_limited", "Too many sign-in attempts; wait and try again", { headers: { "Retry-After": "60" } });
+  if (error === SIGN_IN_DISABLED) return new ApiError("account_disabled", "This account is disabled");
   if (status === 401 || error === "CredentialsSignin") return new ApiError("unauthenticated", BAD_CREDENTIALS);
   if (error) return new ApiError("service_unavailable", "Sign-in is unavailable; retry shortly", { headers: { "Retry-After": "5" } });
   return null;

@@ -12,6 +12,8 @@ import { actorForSession, COOKIE_SESSION_SECONDS, revokeSessions } from "./sessi
 
 /** The `error` a throttled credentials sign-in reports (`?error=rate_limited`, signIn()'s `error`). */
 export const SIGN_IN_THROTTLED = "rate_limited";
+/** The `error` of a right password for a disabled account (`?error=account_disabled`). */
+export const SIGN_IN_DISABLED = "account_disabled";
 
 type SignedInUser = { id: string; name: string; email: string; sid: string; role: string; isAI: boolean };
 
@@ -56,6 +58,7 @@ export function authOptions(): AuthOptions {
             if (err instanceof ApiError && err.status === 401) return null;
             // NextAuth puts a thrown error's message into the redirect URL (`?error=`): only stable codes.
             if (err instanceof ApiError && err.code === "rate_limited") throw new Error(SIGN_IN_THROTTLED);
+            if (err instanceof ApiError && err.code === "account_disabled") throw new Error(SIGN_IN_DISABLED);
             console.error("sign-in failed", err);
             throw new Error("unavailable");
           }

@@ -112,7 +112,14 @@ function sessionStatement(db: Db) {
 export async function actorFromRow(db: Db, row: ActorRow, session: SessionRef, rateTier?: "unlimited"): Promise<HumanActor | AiActor | null> {
   const u = row.user;
   const tier = rateTier ?? u.rateTier;
-  const account = { id: u.id, username: u.username, email: u.email, role: u.role, sellerProfileId: row.profileId ?? null };
+  const account = {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    role: u.role,
+    sellerProfileId: row.profileId ?? null,
+    emailVerified: u.emailVerifiedAt !== null,
+  };
   if (u.role !== "AI_BUYER" && u.role !== "AI_SELLER") {
     return { type: "human", user: account, session, rateTier: tier };
   }

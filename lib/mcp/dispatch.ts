@@ -9,7 +9,7 @@ import { queryObject } from "@/lib/api/body";
 import { invoke } from "@/lib/api/route";
 import type { Ctx } from "@/lib/gate/context";
 import { shapeKeys } from "./schema";
-import type { ToolDef, ToolRoute } from "./tools";
+import type { ToolDef, ToolRoute } from "./tool-def";
 
 export const IDEMPOTENCY_ARG = "idempotencyKey";
 
@@ -19,11 +19,12 @@ export function takesIdempotencyKey(route: ToolRoute): boolean {
 
 export async function callTool(tool: ToolDef, args: Record<string, unknown>, via: { req: Request; ctx: Ctx }): Promise<CallToolResult> {
   const rest = { ...args };
-  if (tool.idArg) {
-    // Only the tool's own name for the id reaches the path (a stray `id` never gets here: unknown
-    // arguments are refused before dispatch, ./strict.ts).
-    rest.id = rest[tool.idArg];
-    delete rest[tool.idArg];
+  // Only the tool's own names reach the route (a stray route name such as `id` never gets here:
+  // unknown arguments are refused before dispatch, ./strict.ts).
+  for (const [toolName, routeName] of Object.entries(tool.rename ?? {})) {
+    if (!(toolName in rest)) continue;
+    rest[routeName] = rest[toolName];
+    delete rest[toolName];
   }
   let route: ToolRoute;
   if ("by" in tool.route) {
@@ -50,7 +51,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, via
   } catch {
     // not JSON: passed on as text
   }
-  if (!res.ok) return failure(body, text);
+  if (!res.ok) return isRecord(body) && tool.rename ? failure(toolNames(body, tool.rename)) : failure(body, text);
   return {
     content: [{ type: "text", text: text || "null" }],
     ...(isRecord(body) ? { structuredContent: body } : {}),
@@ -88,8 +89,26 @@ function scalar(v: unknown): string | undefined {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined;
 }
 
-function failure(problem: unknown, text = JSON.stringify(problem)): CallToolResult {
-  return { isError: true, content: [{ type: "text", text }], ...(isRecord(problem) ? { structuredContent: problem } : {}) };
+/**
+ * A failure carries the problem details as JSON text only: `structuredContent` must match the tool's
+ * `outputSchema` (the SDK client validates it whenever it is present, errors included), and a
+ * problem is not the tool's output.
+ */
+export function failure(problem: unknown, text = JSON.stringify(problem)): CallToolResult {
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+/** A problem's field paths under the tool's argument names (`productId`, not the route's `id`). */
+function toolNames(problem: Record<string, unknown>, rename: Record<string, string>): Record<string, unknown> {
+  if (!Array.isArray(problem.errors)) return problem;
+  const toTool = new Map(Object.entries(rename).map(([toolName, routeName]) => [routeName, toolName]));
+  const errors = problem.errors.map((e: unknown) => {
+    if (!isRecord(e) || typeof e.path !== "string") return e;
+    const [head, ...tail] = e.path.split(".");
+    const renamed = toTool.get(head!);
+    return renamed ? { ...e, path: [renamed, ...tail].join(".") } : e;
+  });
+  return { ...problem, errors };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

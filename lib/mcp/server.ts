@@ -12,6 +12,8 @@ import { ApiError } from "@/lib/errors";
 import pkg from "@/package.json";
 import { annotationsFor } from "./annotations";
 import { callTool, IDEMPOTENCY_ARG, takesIdempotencyKey } from "./dispatch";
+import { describeArguments, renameArguments } from "./arguments";
+import { outputSchemaFor } from "./output";
 import { mergeInputSchemas } from "./schema";
 import { unknownArgumentsRefusal } from "./strict";
 import { routesOf, TOOLS, TOOLS_BY_NAME, type ToolDef } from "./tools";
@@ -36,29 +38,15 @@ function describe(tool: ToolDef): Tool {
   }
   const calls = routes.map((r) => `${r.op.method} ${r.op.path}`).join(" or ");
   const needs = [...new Set(routes.map((r) => r.op.permission).filter((p) => p !== "none"))];
+  const ops = routes.map((r) => r.op);
+  const outputSchema = outputSchemaFor(ops);
   return {
     name: tool.name,
     title: routes[0]!.op.summary,
     description: `${tool.description} Calls ${calls}.${needs.length ? ` AI accounts need ${needs.map((p) => `\`${p}\``).join(" / ")}.` : ""}`,
-    inputSchema: renameId(
-      mergeInputSchemas(
-        routes.map((r) => r.op),
-        extra,
-      ),
-      tool.idArg,
-    ),
-    annotations: annotationsFor(routes.map((r) => r.op)),
-  };
-}
-
-/** The route's `id` path parameter under the tool's own name for it (see ToolDef.idArg). */
-function renameId(schema: ReturnType<typeof mergeInputSchemas>, idArg: string | undefined): ReturnType<typeof mergeInputSchemas> {
-  if (!idArg || !schema.properties?.id) return schema;
-  const { id, ...rest } = schema.properties;
-  return {
-    ...schema,
-    properties: { [idArg]: { ...id, description: `The ${idArg.replace(/Id$/, "")}'s id` }, ...rest },
-    required: (schema.required ?? []).map((r) => (r === "id" ? idArg : r)),
+    inputSchema: describeArguments(renameArguments(mergeInputSchemas(ops, extra), tool.rename), tool),
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations: annotationsFor(ops),
   };
 }
 
@@ -80,7 +68,7 @@ export async function handleMcpRequest(req: Request, ctx: Ctx, parsedBody: unkno
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
-    return unknownArgumentsRefusal(listedTool(tool.name)!, args) ?? callTool(tool, args, { req, ctx });
+    return unknownArgumentsRefusal(listedTool(tool.name)!, args, tool.rename) ?? callTool(tool, args, { req, ctx });
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

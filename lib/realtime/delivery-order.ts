@@ -14,14 +14,16 @@ export class DeliveryOrder {
 
   deliver(d: Delivery) {
     if ("m" in d) {
-      if (!this.deliveries) this.hub.deliver(d.m, d.o);
+      const cc = copies(d.c);
+      if (!this.deliveries) this.hub.deliver(d.m, d.o, cc);
       else
         this.after(() => {
-          this.hub.deliver(d.m, d.o);
+          this.hub.deliver(d.m, d.o, cc);
         });
       return;
     }
-    if (!this.hub.has(d.to) && !this.hub.has(d.from)) return;
+    const cc = copies(d.c);
+    if (!this.hub.has(d.to) && !this.hub.has(d.from) && !cc.some((u) => this.hub.has(u))) return;
     // Too large for a NOTIFY payload: load it. Outside the callback, which PGlite runs in the
     // middle of the query that delivered the notification. Loading starts now; the messages
     // after it wait, so a conversation is delivered in order.
@@ -34,7 +36,7 @@ export class DeliveryOrder {
       });
     this.after(async () => {
       const m = await loaded;
-      if (m) this.hub.deliver(m, d.o);
+      if (m) this.hub.deliver(m, d.o, cc);
     });
   }
 
@@ -45,4 +47,9 @@ export class DeliveryOrder {
       if (this.deliveries === tail) this.deliveries = null;
     });
   }
+}
+
+/** A notice's copies, as sent by this code (older instances send none). */
+function copies(c: unknown): string[] {
+  return Array.isArray(c) ? c.filter((u): u is string => typeof u === "string") : [];
 }

@@ -14,23 +14,29 @@ export const CHAT_CHANNEL = "expo_chat";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const PAYLOAD_LIMIT = 7900;
 
-/** One delivery: the whole message when it fits, else its id (receivers load it). */
-export type Delivery = { m: ChatMessage; o?: string } | { id: string; from: string; to: string; o?: string };
+/**
+ * One delivery: the whole message when it fits, else its id (receivers load it). `c`: who else
+ * gets it besides sender and recipient (a store's owner and its AI_SELLER, lib/services/chat/store.ts).
+ */
+export type Delivery = { m: ChatMessage; o?: string; c?: string[] } | { id: string; from: string; to: string; o?: string; c?: string[] };
+/** A stored message to deliver: the socket it came from, and its copies (`cc`). */
+export type Sent = { message: ChatMessage; originSocket?: string; cc?: string[] };
 /** A notification for one user (lib/services/notify/notify.ts sends it on this channel too). */
 export type NotificationNotice = { u: string; id: string; kind: string; subjectId: string; title: string };
 /** What travels: the deliveries of one commit, in order (or a single one, as older instances send). */
 export type ChatNotice = Delivery | { ms: Delivery[] } | { n: NotificationNotice };
 
 /** The deliveries of `sent`, in order, packed into as few NOTIFY payloads as fit. */
-export function deliveryPayloads(sent: { message: ChatMessage; originSocket?: string }[]): string[] {
+export function deliveryPayloads(sent: Sent[]): string[] {
   const payloads: string[] = [];
   let batch: string[] = [];
   let bytes = 0;
   const OVERHEAD = '{"ms":[]}'.length;
-  for (const { message, originSocket } of sent) {
+  for (const { message, originSocket, cc } of sent) {
     let item = JSON.stringify({
       m: message,
       o: originSocket,
+      c: cc,
     } satisfies Delivery);
     let size = Buffer.byteLength(item);
     if (size + OVERHEAD > PAYLOAD_LIMIT) {
@@ -39,6 +45,7 @@ export function deliveryPayloads(sent: { message: ChatMessage; originSocket?: st
         from: message.from,
         to: message.to,
         o: originSocket,
+        c: cc,
       } satisfies Delivery);
       size = Buffer.byteLength(item);
     }
@@ -58,7 +65,7 @@ export function deliveryPayloads(sent: { message: ChatMessage; originSocket?: st
 const NOTIFY_ALL = `select count(pg_notify($1, p)) from json_array_elements_text($2::json) as p`;
 
 /** Queue the deliveries of messages stored in the transaction `raw` runs in. */
-export async function notifyMessages(raw: Raw, sent: { message: ChatMessage; originSocket?: string }[]): Promise<void> {
+export async function notifyMessages(raw: Raw, sent: Sent[]): Promise<void> {
   if (sent.length === 0) return;
   await raw(NOTIFY_ALL, [CHAT_CHANNEL, JSON.stringify(deliveryPayloads(sent))]);
 }

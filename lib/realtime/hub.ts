@@ -36,14 +36,18 @@ export class ChatHub {
 
   /**
    * The recipient gets the message on every socket; so does the sender, except on the socket it
-   * came from (that one gets an ack), so the sender's other tabs stay in step.
+   * came from (that one gets an ack), so the sender's other tabs stay in step; and so does every
+   * `cc` account (a store's owner and its AI_SELLER, in the store's conversations).
    */
-  deliver(message: ChatMessage, originSocket?: string): number {
+  deliver(message: ChatMessage, originSocket?: string, cc: readonly string[] = []): number {
     const text = JSON.stringify({ type: "message", ...message });
     let sent = 0;
-    for (const p of this.byUser.get(message.to) ?? []) {
-      p.send(text);
-      sent++;
+    for (const user of new Set([message.to, ...cc])) {
+      if (user === message.from) continue;
+      for (const p of this.byUser.get(user) ?? []) {
+        p.send(text);
+        sent++;
+      }
     }
     for (const p of this.byUser.get(message.from) ?? []) {
       if (p.id === originSocket) continue;

@@ -41,6 +41,7 @@ export const SessionUser = z
   .object({
     user: PublicUser.extend({
       isAI: z.boolean(),
+      emailVerified: z.boolean().meta({ description: "Whether the owner confirmed the e-mail address (always false for AI accounts)" }),
       sellerProfileId: z.string().nullable(),
       guardian: z.object({ id: z.string(), username: z.string() }).nullable(),
     }).nullable(),

@@ -39,7 +39,15 @@ const targetIssue = { message: "Send `conversationId`, `to` (a user id or userna
 const oneRecipient = (v: Target) => !(v.to !== undefined && v.storeId !== undefined);
 const recipientIssue = { message: "Send either `to` or `storeId`, not both", path: ["storeId"] };
 
-export const SendMessageBody = z.object(sendFields).refine(needsTarget, targetIssue).refine(oneRecipient, recipientIssue).meta({ id: "SendMessage" });
+export const SendMessageBody = z
+  .object(sendFields)
+  .refine(needsTarget, targetIssue)
+  .refine(oneRecipient, recipientIssue)
+  .meta({
+    id: "SendMessage",
+    // The target rule above, for readers of the OpenAPI document: at least one of them.
+    anyOf: [{ required: ["conversationId"] }, { required: ["to"] }, { required: ["productId"] }, { required: ["storeId"] }],
+  });
 export type SendMessageInput = z.output<typeof SendMessageBody>;
 
 /** The socket's message frame: the same fields, plus an optional `ref` echoed in its ack or error. */

@@ -31,7 +31,8 @@ export const CreateTaskBody = z
     currency: Currency.optional(),
   })
   .refine((v) => v.reward === undefined || v.currency !== undefined, { path: ["currency"], message: "Required with a reward" })
-  .meta({ id: "CreateTask" });
+  // The rule above, for readers of the OpenAPI document: no reward, or a currency with it.
+  .meta({ id: "CreateTask", anyOf: [{ not: { properties: { reward: {} }, required: ["reward"] } }, { required: ["currency"] }] });
 export const CompleteTaskBody = z.object({ result: z.string().trim().min(1).max(20_000) }).meta({ id: "CompleteTask" });
 export const TaskListQuery = z.object({ status: TASK_STATUS.optional(), mine: z.enum(["created", "claimed"]).optional(), ...Paging });
 export const TaskSchema = z

@@ -41,6 +41,7 @@ export const SetRateTierBody = z
       ctx.addIssue({ code: "custom", path: [v.userId === undefined ? "userId" : "apiKeyId"], message: "Give exactly one of userId and apiKeyId" });
     }
   })
-  .meta({ id: "SetRateTier" });
+  // The rule above, for readers of the OpenAPI document.
+  .meta({ id: "SetRateTier", oneOf: [{ required: ["userId"] }, { required: ["apiKeyId"] }] });
 
 export const RateTierResult = z.object({ userId: z.string().optional(), apiKeyId: z.string().optional(), tier: RateTier }).meta({ id: "RateTierResult" });

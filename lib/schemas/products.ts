@@ -79,8 +79,11 @@ const productFields = {
 /** A path segment of a tier issue: list indexes as numbers, as zod writes them. */
 const seg = (p: string) => (/^\d+$/.test(p) ? Number(p) : p);
 
+/** The older name of `moq`, still accepted on input when `moq` is absent. */
+const MoqAlias = Moq.optional().meta({ description: "Deprecated: the older name of `moq`, used only when `moq` is absent", deprecated: true });
+
 export const CreateProductBody = z
-  .object({ ...productFields, moq: Moq.optional(), minOrderQty: Moq.optional() })
+  .object({ ...productFields, moq: productFields.moq.optional(), minOrderQty: MoqAlias })
   .superRefine((v, ctx) => {
     if (v.moq === undefined && v.minOrderQty === undefined) ctx.addIssue({ code: "custom", path: ["moq"], message: "Required" });
     const moq = v.moq ?? v.minOrderQty;
@@ -92,6 +95,8 @@ export const CreateProductBody = z
   .transform(({ minOrderQty, ...v }) => ({ ...v, moq: (v.moq ?? minOrderQty)! }))
   .meta({
     id: "CreateProduct",
+    // moq is optional to zod only so that the older `minOrderQty` can stand in for it.
+    required: ["title", "price", "currency", "category", "moq"],
     example: {
       title: "USB-C LED desk lamp",
       price: 12.5,
@@ -116,7 +121,7 @@ export const UpdateProductBody = z
     currency: Currency.optional(),
     category: Id.optional(),
     moq: Moq.optional(),
-    minOrderQty: Moq.optional(),
+    minOrderQty: MoqAlias,
     acceptsOEM: z.boolean().optional(),
     images: productFields.images,
     mainImageUrl: productFields.mainImageUrl,
@@ -134,7 +139,7 @@ export const PatchProductBody = z
   .object({
     boothId: Id.nullable().optional().meta({ description: "Assign to a booth of the same store (max 100 products), null to remove" }),
     acceptsOEM: z.boolean().optional(),
-    minOrderQty: Moq.optional(),
+    minOrderQty: MoqAlias,
     moq: Moq.optional(),
     mainImageUrl: Url.nullable().optional(),
     keywords: productFields.keywords,

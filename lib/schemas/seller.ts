@@ -60,6 +60,21 @@ export const SellerSettingsBody = z
     isPublic: z.boolean().optional(),
   })
   .meta({ id: "SellerSettings" });
+export const OpenStoreBody = z
+  .object({
+    companyName: z.string().trim().min(1).max(200),
+    country: z.string().trim().max(100).nullable().optional(),
+    description: z.string().trim().max(10_000).nullable().optional(),
+    logoUrl: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^\/uploads\/[A-Za-z0-9/_.-]+$/, "An /uploads/... URL from POST /api/upload")
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: "OpenStore" });
+export type OpenStoreInput = z.infer<typeof OpenStoreBody>;
 export const StoreSettingsSchema = StoreBase.extend({
   contactEmail: z.string().nullable(),
   phone: z.string().nullable(),

@@ -65,7 +65,8 @@ export const CreateRequirementBody = z
     quantity: z.number().int().min(1).max(1_000_000_000).optional().meta({ description: "Units wanted", example: 5000 }),
   })
   .refine((v) => v.budget === undefined || v.currency !== undefined, { path: ["currency"], message: "Required with a budget" })
-  .meta({ id: "CreateRequirement" });
+  // The rule above, for readers of the OpenAPI document: no budget, or a currency with it.
+  .meta({ id: "CreateRequirement", anyOf: [{ not: { properties: { budget: {} }, required: ["budget"] } }, { required: ["currency"] }] });
 export const RequirementListQuery = z.object({ status: z.enum(["open", "closed"]).optional(), q: z.string().max(200).optional(), ...Paging });
 const Budget = z.coerce.number().finite().min(0).max(999_999_999_999.99);
 export const RequirementBoardQuery = RequirementListQuery.extend({

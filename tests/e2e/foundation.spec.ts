@@ -10,9 +10,10 @@ test("a new user registers, sees themself signed in, signs out and signs in agai
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId("signed-in-as")).toHaveText(`Signed in as ${username}`);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByTestId("signed-in-as")).toHaveAccessibleName(`Account menu for ${username}`);
 
+  await page.getByTestId("signed-in-as").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 
@@ -23,7 +24,7 @@ test("a new user registers, sees themself signed in, signs out and signs in agai
   await expect(page.locator("form [role=alert]")).toHaveText("Wrong username, e-mail or password.");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText(`Signed in as ${username}`);
+  await expect(page.getByTestId("signed-in-as")).toHaveAccessibleName(`Account menu for ${username}`);
 });
 
 test("shows registration errors from the server next to the field", async ({ page }) => {

@@ -87,7 +87,8 @@ describe("AI account lifecycle", () => {
     expect(del.status).toBe(200);
     expect(del.body.account.disabled).toBe(true);
     expect((await api("/api/auth/me", { token })).status).toBe(401);
-    expect((await api("/api/auth/login", { json: { email: aiBuyer.username, password: aiPassword } })).status).toBe(401);
+    // The right password for a disabled account: told so (403), not "wrong password" (#17).
+    expect((await api("/api/auth/login", { json: { email: aiBuyer.username, password: aiPassword } })).status).toBe(403);
 
     const enable = await api<{ account: Account }>("/api/ai/accounts", {
       method: "PATCH",

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/api/operation";
 import { allOperations } from "@/lib/api/operations/list";
-import { api, login, unique, useServer } from "../support/api";
+import { api, createUser, login, unique, useServer } from "../support/api";
 import { postMultipart, tinyPng } from "../support/multipart";
 import { ResponseMismatch } from "../support/response-check";
 import { changedTables, startOwnServer, tableChecksums, type OwnServer, type Query } from "../support/own-server";
@@ -79,6 +79,15 @@ const ROWS: Record<string, Row> = {
     before: async (_w, c) => ({ token: await login(w.accounts[c as "buyer"].username, w.accounts[c as "buyer"].password) }),
   },
   "GET /api/auth/me": { path: () => "/api/auth/me", other: 200 },
+  "POST /api/auth/password-reset": { path: () => "/api/auth/password-reset", body: () => ({ email: `${unique()}@example.test` }), other: 202 },
+  // A made-up link: everyone who passes the generic layer hears 400 token_invalid.
+  "POST /api/auth/password-reset/confirm": {
+    path: () => "/api/auth/password-reset/confirm",
+    body: () => ({ token: unique("made-up-"), password: "long-enough-1" }),
+    other: 400,
+  },
+  "POST /api/auth/verify-email": { path: () => "/api/auth/verify-email", body: () => ({ token: unique("made-up-") }), other: 400 },
+  "POST /api/auth/verify-email/resend": { path: () => "/api/auth/verify-email/resend", other: 202 },
   "POST /api/user/password": {
     path: () => "/api/user/password",
     body: (_w, c, f) => ({ currentPassword: c === "anonymous" ? "long-enough-1" : w.accounts[c].password, newPassword: f.data ?? "long-enough-2" }),
@@ -341,6 +350,17 @@ const ROWS: Record<string, Row> = {
   "GET /api/analytics/inquiries": { path: () => "/api/analytics/inquiries", expect: STORES, other: NO_STORE },
   "GET /api/analytics/downloads": { path: () => "/api/analytics/downloads", expect: STORES, other: NO_STORE },
   "GET /api/seller/dashboard": { path: () => "/api/seller/dashboard", expect: STORES, other: NO_STORE },
+  // Opening a store: people without one (a fresh buyer stands in, so the world's buyer keeps none).
+  "POST /api/seller/profile": {
+    path: () => "/api/seller/profile",
+    body: () => ({ companyName: "Matrix Trading" }),
+    expect: { buyer: 201, admin: 201 },
+    other: 409,
+    before: async () => {
+      const u = await createUser("BUYER");
+      return { token: await login(u.username, u.password) };
+    },
+  },
   "GET /api/seller/settings": { path: () => "/api/seller/settings", expect: STORES, other: NO_STORE },
   "PUT /api/seller/settings": { path: () => "/api/seller/settings", body: () => ({ description: "Matrix store" }), expect: STORES, other: NO_STORE },
 

@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Permission } from "@/lib/ai/permissions";
 import { api, baseUrl, createGuardianWithAi, createProduct, createSeller, createUser, credentialsSignIn, login, someCategory } from "../support/api";
-import { createApiKey, mcpClient, type ToolResult } from "../support/mcp";
+import { createApiKey, mcpClient, toolJson, type ToolResult } from "../support/mcp";
 import { chatSocket, sleep } from "../support/ws";
 
 type Verdict = "refused" | "allowed";
@@ -35,7 +35,8 @@ const alias = (path: string) => path.replace(/^\/api\//, "/");
 async function tool(a: Agent, name: string, args: Record<string, unknown>): Promise<Verdict> {
   const r = (await a.mcp.callTool({ name, arguments: args })) as ToolResult;
   if (!r.isError) return "allowed";
-  return r.structuredContent?.code === "permission_denied" ? "refused" : (`mcp ${String(r.structuredContent?.code)}` as Verdict);
+  const code = toolJson<{ code?: string }>(r).code;
+  return code === "permission_denied" ? "refused" : (`mcp ${String(code)}` as Verdict);
 }
 
 async function agent(username: string, aiUserId: string): Promise<Agent> {
@@ -152,7 +153,7 @@ const ROWS: { permission: Permission; who: () => Agent; channels: Record<string,
         () => `/api/seller/inquiries/${inquiryId}/respond`,
         () => ({ message: "Matrix reply over a channel" }),
       ),
-      mcp: (a) => tool(a, "respond_inquiry", { id: inquiryId, message: "Matrix reply over MCP" }),
+      mcp: (a) => tool(a, "respond_inquiry", { inquiryId, message: "Matrix reply over MCP" }),
     },
   },
   {
@@ -169,7 +170,7 @@ const ROWS: { permission: Permission; who: () => Agent; channels: Record<string,
         () => `/api/products/${ownProductId}`,
         () => ({ description: "Updated over a channel" }),
       ),
-      mcp: (a) => tool(a, "update_product", { id: ownProductId, description: "Updated over MCP" }),
+      mcp: (a) => tool(a, "update_product", { productId: ownProductId, description: "Updated over MCP" }),
     },
   },
 ];

@@ -165,7 +165,7 @@ describe("every currency field refuses a code outside ISO 4217", () => {
     const key = await createApiKey(seller.token);
     const client = await mcpClient(key.secret);
     try {
-      const result = await client.callTool({ name: "update_product", arguments: { id: p.id, currency: "ABC" } });
+      const result = await client.callTool({ name: "update_product", arguments: { productId: p.id, currency: "ABC" } });
       expect(result.isError).toBe(true);
       const problem = toolJson<Problem>(result);
       expect(problem.code).toBe("validation_failed");

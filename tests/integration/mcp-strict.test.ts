@@ -4,7 +4,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createProduct, createSeller, createUser, login } from "../support/api";
-import { createApiKey, mcpClient, type ToolResult } from "../support/mcp";
+import { createApiKey, mcpClient, toolJson, type ToolResult } from "../support/mcp";
 
 type Problem = { code: string; status: number; detail: string; errors: { path: string; message: string }[] };
 
@@ -27,16 +27,17 @@ describe("MCP strictness", () => {
   it("refuses unknown arguments naming each, as problem details, and does nothing", async () => {
     const search = (await client.callTool({ name: "search_products", arguments: { keyword: "widget", colour: "red", sortBy: "price" } })) as ToolResult;
     expect(search.isError).toBe(true);
-    const problem = search.structuredContent as Problem;
+    // No structuredContent on a failure: it would have to match the tool's outputSchema.
+    expect(search.structuredContent).toBeUndefined();
+    const problem = toolJson<Problem>(search);
     expect(problem).toMatchObject({ code: "validation_failed", status: 400 });
     expect(problem.errors.map((e) => e.path)).toEqual(["colour", "sortBy"]);
     expect(problem.detail).toContain("`colour`");
     expect(problem.errors[0]!.message).toContain("keyword");
-    expect(JSON.parse(search.content[0]!.text!)).toEqual(problem);
 
     const none = (await client.callTool({ name: "get_my_mandate", arguments: { verbose: true } })) as ToolResult;
     expect(none.isError).toBe(true);
-    expect(none.structuredContent).toMatchObject({
+    expect(toolJson(none)).toMatchObject({
       code: "validation_failed",
       errors: [{ path: "verbose", message: expect.stringContaining("no arguments") }],
     });
@@ -44,9 +45,16 @@ describe("MCP strictness", () => {
     // A misspelt argument on a write is refused before acting: no order is placed.
     const order = (await client.callTool({ name: "place_order", arguments: { productId: product.id, quantity: 5, qty: 5 } })) as ToolResult;
     expect(order.isError).toBe(true);
-    expect((order.structuredContent as Problem).errors.map((e) => e.path)).toEqual(["qty"]);
+    expect(toolJson<Problem>(order).errors.map((e) => e.path)).toEqual(["qty"]);
     const orders = await api<{ orders: unknown[] }>("/api/orders", { token: buyerToken });
     expect(orders.body.orders).toHaveLength(0);
+
+    // The old bare `id` is refused, pointing at the tool's name for it.
+    const old = (await client.callTool({ name: "get_product", arguments: { id: product.id } })) as ToolResult;
+    expect(old.isError).toBe(true);
+    const renamed = toolJson<Problem>(old);
+    expect(renamed.detail).toContain("`id` is now `productId`");
+    expect(renamed.errors).toEqual([{ path: "id", message: expect.stringContaining("use `productId` instead") }]);
 
     // The listed arguments alone pass.
     const ok = (await client.callTool({ name: "search_products", arguments: { keyword: "widget", limit: 5 } })) as ToolResult;

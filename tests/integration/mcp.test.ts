@@ -58,7 +58,8 @@ describe("MCP tool server", () => {
     expect(inquiry.inputSchema.required).toEqual(expect.arrayContaining(["productId", "message"]));
     expect(Object.keys(inquiry.inputSchema.properties ?? {})).toContain("idempotencyKey");
     const update = tools.find((t) => t.name === "update_product")!;
-    expect(update.inputSchema.required).toContain("id");
+    expect(update.inputSchema.required).toContain("productId");
+    expect(update.inputSchema.properties).not.toHaveProperty("id");
     expect(tools.find((t) => t.name === "list_inquiries")!.inputSchema.properties).toHaveProperty("as");
   });
 
@@ -93,7 +94,7 @@ describe("MCP tool server", () => {
       expect(received.inquiries.map((i) => i.id)).toContain(inquiry.id);
       const reply = await sellerClient.callTool({
         name: "respond_inquiry",
-        arguments: { id: inquiry.id, message: "USD 40 each", quotedPrice: 40, currency: "USD" },
+        arguments: { inquiryId: inquiry.id, message: "USD 40 each", quotedPrice: 40, currency: "USD" },
       });
       expect(reply.isError).toBeFalsy();
       expect(toolJson<{ inquiry: { status: string } }>(reply).inquiry.status).toBe("replied");
@@ -110,7 +111,7 @@ describe("MCP tool server", () => {
       const result = await aiClient.callTool({ name: "create_product", arguments: { title: "Not allowed", price: 1, currency: "USD", category: "x", moq: 1 } });
       expect(result.isError).toBe(true);
       expect(toolJson<Problem>(result)).toMatchObject({ code: "permission_denied", status: 403 });
-      const browse = await aiClient.callTool({ name: "get_product", arguments: { id: product.id } });
+      const browse = await aiClient.callTool({ name: "get_product", arguments: { productId: product.id } });
       expect(toolJson<{ product: { id: string } }>(browse).product.id).toBe(product.id);
     } finally {
       await aiClient.close();
@@ -148,7 +149,7 @@ describe("MCP tool server", () => {
     expect(problem.errors?.map((e) => e.path)).toContain("message");
     const badChoice = await client.callTool({ name: "list_inquiries", arguments: { as: "admin" } });
     expect(toolJson<Problem>(badChoice).code).toBe("validation_failed");
-    const missing = await client.callTool({ name: "get_product", arguments: { id: "no-such-product" } });
+    const missing = await client.callTool({ name: "get_product", arguments: { productId: "no-such-product" } });
     expect(toolJson<Problem>(missing).code).toBe("not_found");
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool/);
   });

@@ -150,9 +150,9 @@ describe("the same bypasses through MCP", () => {
     const s = await storeWithAgent(250, "EUR");
     const client = await mcpClient((await createApiKey(s.ai)).secret);
     try {
-      const r = toolJson<Updated>(await client.callTool({ name: "update_product", arguments: { id: s.product.id, currency: "IDR" } }));
+      const r = toolJson<Updated>(await client.callTool({ name: "update_product", arguments: { productId: s.product.id, currency: "IDR" } }));
       expect(r.product).toMatchObject({ price: 250, currency: "EUR", pendingApproval: { id: expect.any(String) } });
-      const cut = toolJson<Updated>(await client.callTool({ name: "update_product", arguments: { id: s.product.id, price: 1, currency: "JPY" } }));
+      const cut = toolJson<Updated>(await client.callTool({ name: "update_product", arguments: { productId: s.product.id, price: 1, currency: "JPY" } }));
       expect(cut.product.pendingApproval).toBeDefined();
       expect(await publicProduct(s.product.id)).toMatchObject({ price: 250, currency: "EUR" });
     } finally {

@@ -202,11 +202,11 @@ describe("the same through MCP", () => {
     const client = await mcpClient((await createApiKey(s.ai)).secret);
     try {
       const held = toolJson<{ product: Product }>(
-        await client.callTool({ name: "update_product", arguments: { id: s.product.id, priceTiers: [{ minQty: 20, unitPrice: 85 }] } }),
+        await client.callTool({ name: "update_product", arguments: { productId: s.product.id, priceTiers: [{ minQty: 20, unitPrice: 85 }] } }),
       );
       expect(held.product).toMatchObject({ price: 100, priceTiers: [], pendingApproval: { id: expect.any(String) } });
       const ok = toolJson<{ product: Product }>(
-        await client.callTool({ name: "update_product", arguments: { id: s.product.id, priceTiers: [{ minQty: 20, unitPrice: 92.5 }] } }),
+        await client.callTool({ name: "update_product", arguments: { productId: s.product.id, priceTiers: [{ minQty: 20, unitPrice: 92.5 }] } }),
       );
       expect(ok.product).toMatchObject({ priceTiers: [{ minQty: 20, unitPrice: 92.5 }] });
     } finally {

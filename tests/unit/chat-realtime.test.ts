@@ -37,6 +37,15 @@ describe("ChatHub", () => {
     expect(hub.sockets("A")).toBe(2);
   });
 
+  it("delivers copies to a store's side (cc) once each, never back to the sender", () => {
+    const hub = new ChatHub();
+    const got: string[] = [];
+    for (const p of [peer("ai1", "AI", got), peer("o1", "O", got), peer("b1", "B", got)]) hub.add(p);
+    const m = { id: "m2", conversationId: "c", from: "AI", to: "B", content: "hi", sentByAI: true, createdAt: new Date(0).toISOString() };
+    expect(hub.deliver(m, "ai1", ["O", "B", "AI"])).toBe(2);
+    expect(got.sort()).toEqual(["b1:m2", "o1:m2"]);
+  });
+
   it("forgets users whose last socket closed", () => {
     const hub = new ChatHub();
     const p = peer("x", "X", []);

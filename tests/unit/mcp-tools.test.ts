@@ -4,6 +4,7 @@ import { apiHandlers } from "@/lib/server/api-router";
 import { IDEMPOTENCY_ARG } from "@/lib/mcp/dispatch";
 import { toolList } from "@/lib/mcp/server";
 import { routesOf, TOOLS } from "@/lib/mcp/tools";
+import { successSchema } from "@/lib/mcp/output";
 
 describe("MCP tool table", () => {
   it("serves each tool with the very handler the dispatcher serves at its operation's method and path", () => {
@@ -41,5 +42,31 @@ describe("MCP tool table", () => {
     expect(tools.get("create_product")!.inputSchema.required).toEqual(expect.arrayContaining(["title", "price", "currency", "category"]));
     expect(tools.get("get_product")!.annotations?.readOnlyHint).toBe(true);
     expect(tools.get("place_order")!.annotations?.readOnlyHint).toBe(false);
+  });
+
+  it("describes every argument and names ids <thing>Id, never bare id", () => {
+    for (const t of toolList()) {
+      for (const [name, schema] of Object.entries(t.inputSchema.properties ?? {})) {
+        expect(name, t.name).not.toBe("id");
+        expect(name, t.name).not.toBe("ids");
+        expect((schema as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w/);
+      }
+      for (const r of t.inputSchema.required ?? []) expect(t.inputSchema.properties, `${t.name} requires ${r}`).toHaveProperty(r);
+    }
+    const tools = new Map(toolList().map((t) => [t.name, t]));
+    expect(tools.get("get_product")!.inputSchema.required).toEqual(["productId"]);
+    expect(tools.get("accept_offer")!.inputSchema.required).toEqual(["offerId"]);
+    expect(Object.keys(tools.get("mark_notifications_read")!.inputSchema.properties!)).toContain("notificationIds");
+  });
+
+  it("gives every tool an object outputSchema made from its operation's documented success schema", () => {
+    for (const t of toolList()) {
+      expect(t.outputSchema?.type, t.name).toBe("object");
+      const tool = TOOLS.find((d) => d.name === t.name)!;
+      for (const { op } of routesOf(tool)) expect(successSchema(op), `${t.name}: ${op.method} ${op.path}`).toBeDefined();
+    }
+    const product = toolList().find((t) => t.name === "get_product")!.outputSchema!;
+    expect(product.required).toContain("product");
+    expect(toolList().find((t) => t.name === "list_inquiries")!.outputSchema!.anyOf).toHaveLength(2);
   });
 });

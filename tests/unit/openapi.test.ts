@@ -67,7 +67,13 @@ describe("OpenAPI document", () => {
     const doc = openApiDocument();
     const routes = routesOnDisk();
     expect(routes.length).toBeGreaterThan(5);
-    const missing = routes.filter((r) => !doc.paths?.[r.path]?.[r.method.toLowerCase() as "get"]);
+    // A method a route only refuses (405, e.g. GET /mcp) is no operation and stays out of the document.
+    const refused = new Set(
+      allOperations()
+        .filter((op) => Object.keys(op.responses).every((s) => Number(s) >= 400))
+        .map((op) => `${op.method} ${op.path}`),
+    );
+    const missing = routes.filter((r) => !refused.has(`${r.method} ${r.path}`) && !doc.paths?.[r.path]?.[r.method.toLowerCase() as "get"]);
     expect(missing).toEqual([]);
     for (const p of NEXTAUTH_PATHS) expect(doc.paths?.[p], p).toBeDefined();
   });
@@ -76,6 +82,51 @@ describe("OpenAPI document", () => {
     const onDisk = new Set(routesOnDisk().map((r) => `${r.method} ${r.path}`));
     const extra = allOperations().filter((op) => !onDisk.has(`${op.method} ${op.path}`) && !NEXTAUTH_PATHS.includes(op.path));
     expect(extra.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it("describes every operation and every tag, and names each operation once", () => {
+    const doc = openApiDocument();
+    const ops = Object.values(doc.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string; summary?: string; description?: string }>),
+    );
+    for (const op of ops) {
+      expect(op.summary, op.operationId).toBeTruthy();
+      // More than the generated "who may call" line: what the operation does.
+      expect(op.description?.split("\n\n")[0], op.operationId).not.toMatch(/^(\*\*Who may call|$)/);
+    }
+    const ids = ops.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+  });
+
+  it("gives every request body an example that its schema accepts", () => {
+    for (const op of allOperations().filter((o) => o.body)) {
+      const body = openApiDocument().paths?.[op.path]?.[op.method.toLowerCase() as "post"]?.requestBody as { content: object } | undefined;
+      const media = Object.values(body?.content ?? {})[0] as { example?: unknown; schema?: { $ref?: string; example?: unknown } } | undefined;
+      const ref = media?.schema?.$ref?.split("/").pop();
+      const example = media?.example ?? (ref ? (openApiDocument().components?.schemas?.[ref] as { example?: unknown }).example : media?.schema?.example);
+      expect(example, op.operationId).toBeDefined();
+      if ((op.bodyType ?? "json") === "json") expect(op.body!.safeParse(example).error?.issues, op.operationId).toBeUndefined();
+    }
+  });
+
+  it("describes nearly every field of its schemas (the rest are names and titles)", () => {
+    const schemas = Object.values(openApiDocument().components?.schemas ?? {}) as { properties?: Record<string, { description?: string; $ref?: string }> }[];
+    const fields = schemas.flatMap((s) => Object.entries(s.properties ?? {}));
+    const bare = fields.filter(([, f]) => !f.description && !f.$ref).map(([k]) => k);
+    expect(bare.filter((k) => !["name", "title", "content"].includes(k)).length, bare.join(", ")).toBeLessThan(fields.length / 20);
+  });
+
+  it("has no `nullable` without a `type` (OpenAPI 3.0; generated clients would type the field unknown)", () => {
+    const bad: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const o = node as Record<string, unknown>;
+      if (o.nullable === true && o.type === undefined) bad.push(at);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+    };
+    walk(openApiDocument(), "#");
+    expect(bad).toEqual([]);
   });
 
   it("declares, for every operation, a real permission or an explicit none with an action", () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { FiltersDisclosure } from "@/components/catalog/filters-disclosure";
 import { ProductCard } from "@/components/catalog/product-card";
 import { getDb } from "@/lib/db/client";
 import { Link } from "@/lib/i18n/navigation";
@@ -45,112 +46,114 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
   });
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-      <aside aria-labelledby="filters-title">
-        <h2 id="filters-title" className="text-lg font-semibold">
-          {t("filters")}
-        </h2>
-        <form method="get" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 text-sm" role="search">
-          <label className="block">
-            <span className="font-medium">{t("keyword")}</span>
-            <input name="q" type="search" defaultValue={current.q} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-          </label>
-          <label className="block">
-            <span className="font-medium">{t("category")}</span>
-            <select name="category" defaultValue={current.category} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
-              <option value="">{t("anyCategory")}</option>
-              {tree.map((c) => (
-                <optgroup key={c.id} label={c.name}>
-                  <option value={c.id}>{c.name}</option>
-                  {c.children.map((child) => (
-                    <option key={child.id} value={child.id}>
-                      {"— "}
-                      {child.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-          <div className="grid grid-cols-2 gap-2">
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
+      <aside aria-label={t("filters")}>
+        <FiltersDisclosure label={t("filters")} active={FIELDS.filter((f) => f !== "q" && f !== "sort" && current[f]).length}>
+          <h2 id="filters-title" className="hidden text-lg font-semibold lg:block">
+            {t("filters")}
+          </h2>
+          <form method="get" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 text-sm" role="search">
             <label className="block">
-              <span className="font-medium">{t("minPrice")}</span>
+              <span className="font-medium">{t("keyword")}</span>
+              <input name="q" type="search" defaultValue={current.q} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+            </label>
+            <label className="block">
+              <span className="font-medium">{t("category")}</span>
+              <select name="category" defaultValue={current.category} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
+                <option value="">{t("anyCategory")}</option>
+                {tree.map((c) => (
+                  <optgroup key={c.id} label={c.name}>
+                    <option value={c.id}>{c.name}</option>
+                    {c.children.map((child) => (
+                      <option key={child.id} value={child.id}>
+                        {"— "}
+                        {child.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+            <div className="grid grid-cols-2 gap-2">
+              <label className="block">
+                <span className="font-medium">{t("minPrice")}</span>
+                <input
+                  name="minPrice"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={current.minPrice}
+                  className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
+                />
+              </label>
+              <label className="block">
+                <span className="font-medium">{t("maxPrice")}</span>
+                <input
+                  name="maxPrice"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={current.maxPrice}
+                  className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
+                />
+              </label>
+            </div>
+            <label className="block">
+              <span className="font-medium">{t("maxMoq")}</span>
               <input
-                name="minPrice"
+                name="maxMoq"
                 type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                defaultValue={current.minPrice}
+                min={1}
+                step={1}
+                defaultValue={current.maxMoq}
                 className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
               />
             </label>
-            <label className="block">
-              <span className="font-medium">{t("maxPrice")}</span>
-              <input
-                name="maxPrice"
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                defaultValue={current.maxPrice}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
-              />
+            <label className="flex items-center gap-2">
+              <input name="acceptsOEM" type="checkbox" value="true" defaultChecked={current.acceptsOEM === "true"} />
+              {t("oemOnly")}
             </label>
-          </div>
-          <label className="block">
-            <span className="font-medium">{t("maxMoq")}</span>
-            <input
-              name="maxMoq"
-              type="number"
-              min={1}
-              step={1}
-              defaultValue={current.maxMoq}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2"
-            />
-          </label>
-          <label className="flex items-center gap-2">
-            <input name="acceptsOEM" type="checkbox" value="true" defaultChecked={current.acceptsOEM === "true"} />
-            {t("oemOnly")}
-          </label>
-          <label className="block">
-            <span className="font-medium">{t("sort")}</span>
-            <select name="sort" defaultValue={current.sort || "relevance"} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
-              <option value="relevance">{t("sortRelevance")}</option>
-              <option value="newest">{t("sortNewest")}</option>
-              <option value="price_asc">{t("sortPriceAsc")}</option>
-              <option value="price_desc">{t("sortPriceDesc")}</option>
-            </select>
-          </label>
-          <div className="flex gap-2">
-            <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-3 py-2 font-medium text-white">
-              {t("apply")}
-            </button>
-            <Link href="/search" className="rounded-lg border border-slate-300 px-3 py-2">
-              {t("clear")}
-            </Link>
-          </div>
-        </form>
-        {result.facets && result.facets.categories.length > 0 && (
-          <nav aria-labelledby="facets-title" className="mt-6 text-sm">
-            <h2 id="facets-title" className="font-semibold">
-              {t("facetsTitle")}
-            </h2>
-            <ul className="mt-2 space-y-1">
-              {result.facets.categories.map((f) => (
-                <li key={f.id}>
-                  <Link
-                    href={hrefFor({ category: f.id, page: 1 })}
-                    className={`flex justify-between gap-2 hover:text-brand-700 ${current.category === f.id ? "font-semibold" : ""}`}
-                  >
-                    <span>{f.name}</span>
-                    <span className="text-slate-500">{f.count}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+            <label className="block">
+              <span className="font-medium">{t("sort")}</span>
+              <select name="sort" defaultValue={current.sort || "relevance"} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2">
+                <option value="relevance">{t("sortRelevance")}</option>
+                <option value="newest">{t("sortNewest")}</option>
+                <option value="price_asc">{t("sortPriceAsc")}</option>
+                <option value="price_desc">{t("sortPriceDesc")}</option>
+              </select>
+            </label>
+            <div className="flex gap-2">
+              <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-3 py-2 font-medium text-white">
+                {t("apply")}
+              </button>
+              <Link href="/search" className="rounded-lg border border-slate-300 px-3 py-2">
+                {t("clear")}
+              </Link>
+            </div>
+          </form>
+          {result.facets && result.facets.categories.length > 0 && (
+            <nav aria-labelledby="facets-title" className="mt-6 text-sm">
+              <h2 id="facets-title" className="font-semibold">
+                {t("facetsTitle")}
+              </h2>
+              <ul className="mt-2 space-y-1">
+                {result.facets.categories.map((f) => (
+                  <li key={f.id}>
+                    <Link
+                      href={hrefFor({ category: f.id, page: 1 })}
+                      className={`flex justify-between gap-2 hover:text-brand-700 ${current.category === f.id ? "font-semibold" : ""}`}
+                    >
+                      <span>{f.name}</span>
+                      <span className="text-slate-500">{f.count}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </FiltersDisclosure>
       </aside>
       <section aria-labelledby="results-title">
         <h1 id="results-title" className="text-2xl font-bold">

@@ -12,6 +12,7 @@ export const GET = route(currentUserOp, async ({ ctx }) => {
       username: a.user.username,
       role: a.user.role,
       isAI: a.type === "ai",
+      emailVerified: a.type === "human" && a.user.emailVerified === true,
       sellerProfileId: a.type === "ai" ? a.guardian.sellerProfileId : a.user.sellerProfileId,
       guardian: a.type === "ai" ? { id: a.guardian.id, username: a.guardian.username } : null,
     },

@@ -18,6 +18,10 @@ import * as authDelegateLogin from "./auth-delegate-login";
 import * as authLogin from "./auth-login";
 import * as authLogout from "./auth-logout";
 import * as authMe from "./auth-me";
+import * as authPasswordReset from "./auth-password-reset";
+import * as authPasswordResetConfirm from "./auth-password-reset-confirm";
+import * as authVerifyEmail from "./auth-verify-email";
+import * as authVerifyEmailResend from "./auth-verify-email-resend";
 import * as boothsId from "./booths-id";
 import * as booths from "./booths";
 import * as brochuresIdDownload from "./brochures-id-download";
@@ -67,6 +71,7 @@ import * as sellerBrochures from "./seller-brochures";
 import * as sellerDashboard from "./seller-dashboard";
 import * as sellerInquiriesIdRespond from "./seller-inquiries-id-respond";
 import * as sellerInquiries from "./seller-inquiries";
+import * as sellerProfile from "./seller-profile";
 import * as sellerSettings from "./seller-settings";
 import * as sellersId from "./sellers-id";
 import * as sellersPublic from "./sellers-public";
@@ -95,6 +100,10 @@ export const HANDLER_MODULES = [
   authLogin,
   authLogout,
   authMe,
+  authPasswordReset,
+  authPasswordResetConfirm,
+  authVerifyEmail,
+  authVerifyEmailResend,
   boothsId,
   booths,
   brochuresIdDownload,
@@ -144,6 +153,7 @@ export const HANDLER_MODULES = [
   sellerDashboard,
   sellerInquiriesIdRespond,
   sellerInquiries,
+  sellerProfile,
   sellerSettings,
   sellersId,
   sellersPublic,

@@ -101,3 +101,93 @@ export const changePasswordOp = defineOperation({
     ...errorResponses(400, 401, 403, 429),
   },
 });
+
+const ResetToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .meta({ description: "The `token` parameter of the e-mailed link", example: "q8V0c3J2o1lq3QXgYw9m1aN8m0J4kFf3iQ0uE2yB7cA" });
+const Accepted = z
+  .object({ ok: z.literal(true), message: z.string().meta({ example: "If an account uses this address, a link is on its way." }) })
+  .meta({ id: "Accepted" });
+
+export const passwordResetOp = defineOperation({
+  method: "POST",
+  path: "/api/auth/password-reset",
+  operationId: "requestPasswordReset",
+  summary: "E-mail a password-reset link",
+  description:
+    "Answers 202 the same way whether or not a human account uses the address (no account discovery). When one does, it receives a link to `/reset-password?token=...`, valid for one hour and once, in its language; an earlier unused link stops working. AI accounts have no e-mail reset: their guardian sets their password (`PATCH /api/ai/accounts`). Limited per e-mail address and per source address (429 with `Retry-After`).",
+  tags: ["Auth"],
+  access: "public",
+  permission: "none",
+  action: "auth.password_reset",
+  idempotent: false,
+  body: z
+    .object({ email: z.string().trim().max(254).pipe(z.email("A valid e-mail address")).meta({ example: "buyer@example.com" }) })
+    .meta({ id: "PasswordResetRequest" }),
+  responses: { 202: { description: "Accepted (whether or not the address is known)", schema: Accepted }, ...errorResponses(400, 429) },
+});
+
+export const passwordResetConfirmOp = defineOperation({
+  method: "POST",
+  path: "/api/auth/password-reset/confirm",
+  operationId: "confirmPasswordReset",
+  summary: "Set a new password with the e-mailed link",
+  description:
+    "Sets the password, ends every session, token and API key of the account (its chat sockets close) and uses the link up. A link that is unknown or altered answers 400 `token_invalid`, one used before `token_used`, one older than an hour `token_expired`.",
+  tags: ["Auth"],
+  access: "public",
+  permission: "none",
+  action: "auth.password_reset_confirm",
+  idempotent: false,
+  body: z.object({ token: ResetToken, password: Password }).meta({ id: "PasswordResetConfirm" }),
+  responses: {
+    200: {
+      description: "Password set; sign in with it",
+      schema: z.object({ ok: z.literal(true), revokedSessions: z.number().meta({ description: "Sessions ended", example: 2 }) }),
+    },
+    ...errorResponses(400, 429),
+  },
+});
+
+export const verifyEmailOp = defineOperation({
+  method: "POST",
+  path: "/api/auth/verify-email",
+  operationId: "verifyEmail",
+  summary: "Confirm the account's e-mail address with the e-mailed link",
+  description:
+    "Registration e-mails a link to `/verify-email?token=...` (valid 7 days, once). Marks the address verified (`emailVerified: true` in `GET /api/auth/me`). 400 `token_invalid` / `token_used` / `token_expired` as for a password reset; a link sent to an address the account no longer uses is `token_invalid`.",
+  tags: ["Auth"],
+  access: "public",
+  permission: "none",
+  action: "auth.verify_email",
+  idempotent: false,
+  body: z.object({ token: ResetToken }).meta({ id: "VerifyEmail" }),
+  responses: {
+    200: { description: "Verified", schema: z.object({ ok: z.literal(true), email: z.string().meta({ example: "buyer@example.com" }) }) },
+    ...errorResponses(400, 429),
+  },
+});
+
+export const resendVerificationOp = defineOperation({
+  method: "POST",
+  path: "/api/auth/verify-email/resend",
+  operationId: "resendVerification",
+  summary: "E-mail a new verification link to the signed-in account",
+  description:
+    "`sent: false` when the address is verified already. An earlier unused link stops working. Five per hour per account (429 with `Retry-After`). Humans only: AI accounts have no address of their own.",
+  tags: ["Auth"],
+  access: "human",
+  permission: "none",
+  action: "auth.verify_email_resend",
+  idempotent: false,
+  responses: {
+    202: {
+      description: "Queued (or nothing to do)",
+      schema: z.object({ ok: z.literal(true), sent: z.boolean().meta({ description: "Whether a link was sent", example: true }) }),
+    },
+    ...errorResponses(401, 404, 429),
+  },
+});

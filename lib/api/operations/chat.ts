@@ -13,7 +13,8 @@ import { errorResponses, PageQuery } from "@/lib/schemas/common";
 import { defineOperation } from "../operation";
 
 const tags = ["Chat"];
-const participantsOnly = "Only the two participants see a conversation; for anyone else it does not exist (404).";
+const participantsOnly =
+  "Only the two participants see a conversation, and, in a conversation about a product of a store, the store owner's AI_SELLER (within chat.read/chat.send); for anyone else it does not exist (404).";
 
 export const sendMessageOp = defineOperation({
   method: "POST",

@@ -13,6 +13,14 @@ const JsonRpcMessage = z
   })
   .meta({ id: "JsonRpcMessage", description: "One JSON-RPC 2.0 message of the Model Context Protocol (batches are not accepted)" });
 
+const JsonRpcError = z
+  .looseObject({
+    jsonrpc: z.literal("2.0"),
+    id: z.union([z.string(), z.number()]).nullable().optional(),
+    error: z.object({ code: z.number().int(), message: z.string() }).meta({ description: "JSON-RPC error, e.g. -32600 invalid request" }),
+  })
+  .meta({ id: "JsonRpcError", description: "A JSON-RPC 2.0 error answer of the MCP transport" });
+
 const MCP_DESCRIPTION =
   "Model Context Protocol over Streamable HTTP (stateless, JSON answers). Authenticate with an API key from `POST /api/keys` " +
   "(`Authorization: Bearer etk_...` or `X-API-Key`); anything else is 401 before MCP handling. Every tool calls the REST route " +
@@ -38,6 +46,8 @@ export const mcpOp = defineOperation({
     200: { description: "JSON-RPC response", schema: z.looseObject({ jsonrpc: z.literal("2.0") }) },
     202: { description: "Notification accepted" },
     ...errorResponses(400, 401, 406, 413, 415, 429),
+    // A message the wrapper accepts but MCP does not (no method, unknown shape) gets the SDK's JSON-RPC error.
+    400: { ...errorResponses(400)[400]!, alternatives: { "application/json": JsonRpcError } },
   },
 });
 

@@ -5,6 +5,7 @@ import {
   AnalyticsQuery,
   BrochureSchema,
   CreateBrochureBody,
+  OpenStoreBody,
   ProfileSchema,
   SellerSettingsBody,
   SeriesSchema,
@@ -90,6 +91,21 @@ export const dashboardOp = defineOperation({
     },
     ...errorResponses(401, 409, 429),
   },
+});
+
+export const openStoreOp = defineOperation({
+  method: "POST",
+  path: "/api/seller/profile",
+  operationId: "openStore",
+  summary: "Open your store (create your seller profile)",
+  description:
+    "For a signed-in person without a store (a buyer who starts selling). `logoUrl` is an upload of type `logo`, or upload it afterwards. 409 `conflict` when the account already has a store.",
+  tags: ["Store"],
+  access: "human",
+  permission: "none",
+  action: "store.open",
+  body: OpenStoreBody,
+  responses: { 201: { description: "Created", schema: z.object({ settings: StoreSettingsSchema }) }, ...errorResponses(400, 401, 403, 409, 429) },
 });
 
 export const getSettingsOp = defineOperation({

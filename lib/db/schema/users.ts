@@ -23,6 +23,8 @@ export const users = pgTable(
     rateTier: text("rate_tier", { enum: ["standard", "unlimited"] })
       .notNull()
       .default("standard"),
+    /** When the owner proved they read `email` (a verify-email link); null until then or after a change. */
+    emailVerifiedAt: ts("email_verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,4 +99,28 @@ export const apiKeys = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_user_idx").on(t.userId)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "verify_email"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * The e-mailed one-time links (password reset, e-mail verification). Only an HMAC of the token is
+ * stored, so a copy of the table cannot be replayed; `email` is the address the link went to.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_key").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );

@@ -1,12 +1,15 @@
 // Start-up seeding of an empty database: the category tree and the reference exchange rates always
 // (reference data), and with SEED_DEMO on, two exhibitions, a demo seller with a store, a demo buyer, an admin and products,
-// then the demo deals (demo-deals.ts: requirements, quotes and a negotiated order).
+// then the demo deals (demo-deals.ts: requirements, quotes and a negotiated order) and the fair
+// (demo-fair.ts: suppliers in six more countries, booths, shoutouts, a task and generated pictures).
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "../client";
 import { categories, exhibitions, products, sellerProfiles, users } from "../schema";
 import { CATEGORY_TREE } from "./categories-data";
-import { seedDemoDeals } from "./demo-deals";
+import { DEMO_SECOND_SELLER, seedDemoDeals } from "./demo-deals";
+import { seedDemoFair } from "./demo-fair";
+import { DEMO_SUPPLIER_PASSWORD, DEMO_SUPPLIERS } from "./demo-suppliers-data";
 import { seedFxRates } from "./fx-rates";
 import { DEMO_PRODUCTS } from "./demo-products-data";
 import { searchColumns } from "@/lib/search/normalize";
@@ -18,7 +21,16 @@ export const DEMO_ACCOUNTS = {
   seller: { username: "demo_seller", email: "seller@demo.expo-trade.test", password: "demo-seller-pass" },
   buyer: { username: "demo_buyer", email: "buyer@demo.expo-trade.test", password: "demo-buyer-pass" },
   admin: { username: "demo_admin", email: "admin@demo.expo-trade.test", password: "demo-admin-pass" },
+  seller2: DEMO_SECOND_SELLER,
 } as const;
+
+/** The fair's further suppliers (demo-fair.ts), one per country, all with one password. */
+export const DEMO_SUPPLIER_ACCOUNTS = DEMO_SUPPLIERS.map((s) => ({
+  username: s.username,
+  email: s.email,
+  password: DEMO_SUPPLIER_PASSWORD,
+  country: s.country,
+}));
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ categories: number; demo: boolean }> {
   const seededCategories = await seedCategories(db);
@@ -30,6 +42,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ cate
     demo = await seedDemo(db);
     // Its own marker, so a database seeded before the deals existed gets them on its next start.
     await seedDemoDeals(db);
+    // Suppliers, booths, community posts and pictures (issue #17), with their own marker as well.
+    await seedDemoFair(db);
   }
   return { categories: seededCategories, demo };
 }

@@ -52,7 +52,8 @@ export async function signIn(db: Db, input: SignInInput) {
   }
   if (user.disabled || (isAI && (!guardian || guardian.disabled))) {
     if (isAI) await auditLogin(db, user, input.ip, false, "account disabled");
-    throw new ApiError("unauthenticated", "This account is disabled");
+    // Said only after the password matched: to a stranger a disabled account looks like any other.
+    throw new ApiError("account_disabled", isAI ? "This AI account is disabled; its guardian can enable it again" : "This account is disabled");
   }
   const [profile] = await db.select({ id: sellerProfiles.id }).from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).limit(1);
   const session = await db.transaction(async (tx) => {

@@ -64,3 +64,14 @@ export async function getStore(db: Db, id: string) {
     .limit(100);
   return { ...storeView(row.s, row), booths: published.map((b) => boothView(b, false)) };
 }
+
+/** The countries public stores name, for the directory's filter (as written, case folded together). */
+export async function storeCountries(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinctOn([sql`lower(${sellerProfiles.country})`], { country: sellerProfiles.country })
+    .from(sellerProfiles)
+    .where(and(eq(sellerProfiles.isPublic, true), sql`coalesce(${sellerProfiles.country}, '') <> ''`))
+    .orderBy(sql`lower(${sellerProfiles.country})`)
+    .limit(300);
+  return rows.map((r) => r.country!);
+}

@@ -6,7 +6,7 @@
 import { ApiError } from "@/lib/errors";
 import type { SignedInActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { notifyMessages } from "@/lib/realtime/fanout";
+import { notifyMessages, type Sent } from "@/lib/realtime/fanout";
 import { chatMessagesStored } from "@/lib/services/notify/events";
 import type { ChatMessage, SendMessageInput } from "@/lib/schemas/chat";
 import { auditOutcome, permissionRefusal, type AuditedAction } from "@/lib/gate/gate";
@@ -79,13 +79,7 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
       fail(i, err);
     }
   }
-  await findOrCreateConversations(
-    raw,
-    [...targets].map(([i, target]) => ({
-      me: entries[i]!.actor.user.id,
-      target,
-    })),
-  );
+  await findOrCreateConversations(raw, [...targets.values()]);
 
   const rows = [...targets].map(([i, t], n) => {
     const e = entries[i]!;
@@ -98,11 +92,16 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
       ai: e.actor.type === "ai",
       n,
       to: t.otherId,
+      // Sender and recipient get it anyway; the rest of a store's side gets a copy.
+      cc: t.cc.filter((u) => u !== e.actor.user.id && u !== t.otherId),
     };
   });
-  const sent: { message: ChatMessage; originSocket?: string }[] = [];
+  const sent: Sent[] = [];
   if (rows.length) {
-    const stored = await raw<{ id: string; stamp: string; ms: number }>(INSERT, [JSON.stringify(rows.map(({ i: _i, to: _to, ...r }) => r)), last.stamp]);
+    const stored = await raw<{ id: string; stamp: string; ms: number }>(INSERT, [
+      JSON.stringify(rows.map(({ i: _i, to: _to, cc: _cc, ...r }) => r)),
+      last.stamp,
+    ]);
     const byId = new Map(stored.map((r) => [r.id, r]));
     for (const r of rows) {
       const s = byId.get(r.id)!;
@@ -116,7 +115,7 @@ export async function storeBatch(tx: Db, entries: SendEntry[]): Promise<SendResu
         createdAt: new Date(Number(s.ms)).toISOString(),
       };
       results[r.i] = { ok: true, message };
-      sent.push({ message, originSocket: entries[r.i]!.originSocket });
+      sent.push({ message, originSocket: entries[r.i]!.originSocket, ...(r.cc.length ? { cc: r.cc } : {}) });
     }
     // The group's last row carries its latest stamp.
     last.stamp = byId.get(rows[rows.length - 1]!.id)!.stamp;

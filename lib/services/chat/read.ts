@@ -1,7 +1,8 @@
 // Reading chat (contract 5): the conversation list with unread counts, a conversation's history
 // (newest page first, oldest to newest within a page) and read positions. Everything is filtered
 // by participant, which is also the buyer-data isolation of contract 3: an AI account only ever
-// sees its own conversations, never its sibling's or its guardian's.
+// sees its own conversations, never its sibling's or its guardian's, except that an AI_SELLER
+// shares its guardian's store's conversations (contract 9.5, ./store.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { signedInActor } from "@/lib/auth/actor";
@@ -9,20 +10,21 @@ import { toNumber } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
 import type { Ctx } from "@/lib/gate/context";
-import { advanceRead, conversationView, conversationViews, messageView, otherParticipant, participantConversation, participantIn } from "./views";
+import { recipientOf, viewerOf } from "./store";
+import { advanceRead, conversationView, conversationViews, messageView, visibleConversation, visibleTo } from "./views";
 
 type Page = { page: number; limit: number };
 
 export async function listConversations(ctx: Ctx, q: Page) {
   const db = ctx.db;
   const actor = signedInActor(ctx.actor);
-  const me = actor.user.id;
+  const viewer = viewerOf(actor);
   const [list, [count]] = await Promise.all([
-    conversationViews(db, me, undefined, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+    conversationViews(db, viewer, undefined, { limit: q.limit, offset: (q.page - 1) * q.limit }),
     db
       .select({ n: sql`count(*)`.mapWith(toNumber) })
       .from(conversations)
-      .where(participantIn(me)),
+      .where(visibleTo(viewer)),
   ]);
   return { conversations: list, page: q.page, limit: q.limit, total: count?.n ?? 0 };
 }
@@ -35,8 +37,9 @@ export async function listConversations(ctx: Ctx, q: Page) {
 export async function listMessages(ctx: Ctx, conversationId: string, q: Page & { before?: string }) {
   const db = ctx.db;
   const actor = signedInActor(ctx.actor);
-  const me = actor.user.id;
-  const c = await participantConversation(db, me, conversationId);
+  const viewer = viewerOf(actor);
+  const me = viewer.id;
+  const c = await visibleConversation(db, viewer, conversationId);
   if (!c) throw notFound("Conversation");
   let cursor;
   if (q.before) {
@@ -58,8 +61,7 @@ export async function listMessages(ctx: Ctx, conversationId: string, q: Page & {
     .offset(q.before ? 0 : (q.page - 1) * q.limit);
   const hasOlder = rows.length > q.limit;
   const pageRows = rows.slice(0, q.limit).reverse();
-  const otherId = otherParticipant(c, me);
-  const list: ChatMessage[] = pageRows.map((m) => messageView(m, m.senderId === me ? otherId : me));
+  const list: ChatMessage[] = pageRows.map((m) => messageView(m, recipientOf(c, m.senderId, c.owner)));
 
   const newest = pageRows[pageRows.length - 1];
   if (newest) await advanceRead(db, me, c.id, newest.id);
@@ -68,7 +70,7 @@ export async function listMessages(ctx: Ctx, conversationId: string, q: Page & {
       .select({ n: sql`count(*)`.mapWith(toNumber) })
       .from(messages)
       .where(eq(messages.conversationId, c.id)),
-    conversationView(db, me, c.id),
+    conversationView(db, viewer, c.id),
   ]);
   return {
     messages: list,
@@ -84,9 +86,9 @@ export async function listMessages(ctx: Ctx, conversationId: string, q: Page & {
 export async function markConversationRead(ctx: Ctx, conversationId: string): Promise<{ conversation: Conversation }> {
   const db = ctx.db;
   const actor = signedInActor(ctx.actor);
-  const me = actor.user.id;
-  const c = await participantConversation(db, me, conversationId);
+  const viewer = viewerOf(actor);
+  const c = await visibleConversation(db, viewer, conversationId);
   if (!c) throw notFound("Conversation");
-  await advanceRead(db, me, c.id);
-  return { conversation: (await conversationView(db, me, c.id))! };
+  await advanceRead(db, viewer.id, c.id);
+  return { conversation: (await conversationView(db, viewer, c.id))! };
 }

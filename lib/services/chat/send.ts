@@ -6,6 +6,7 @@ import { signedInActor } from "@/lib/auth/actor";
 import type { Ctx } from "@/lib/gate/context";
 import type { ChatMessage, Conversation, SendMessageInput } from "@/lib/schemas/chat";
 import { storeBatch } from "./batch";
+import { viewerOf } from "./store";
 import { conversationView } from "./views";
 
 export type SendOptions = {
@@ -25,7 +26,7 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput, opts: SendO
     const message = result!.message;
     return {
       message,
-      conversation: (await conversationView(tx, actor.user.id, message.conversationId))!,
+      conversation: (await conversationView(tx, viewerOf(actor), message.conversationId))!,
     };
   });
 }

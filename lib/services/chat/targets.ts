@@ -9,39 +9,55 @@ import type { SendMessageInput } from "@/lib/schemas/chat";
 import { assertNotSelfTrade } from "@/lib/services/ai/conduct";
 import { newId } from "@/lib/ids";
 import type { Raw } from "./raw";
+import { otherSide, viewerOf } from "./store";
 
 export type Target = {
   conversationId: string | null;
+  /** The participant on the sender's side: the sender, or for an AI_SELLER in its store's conversation the owner. */
+  side: string;
   otherId: string;
   productId: string | null;
   productSellerId: string | null;
+  /** Who else gets the message live: in a store's conversation, its owner and the owner's AI_SELLER. */
+  cc: string[];
 };
 
-type ConversationFact = {
+/** A product's store: its owner and the owner's AI_SELLER (if any). */
+type StoreFact = { seller_id: string | null; owner_id: string | null; agent_id: string | null };
+type ConversationFact = StoreFact & {
   id: string;
   user_a: string;
   user_b: string;
   product_id: string | null;
-  seller_id: string | null;
+  /** The participants' guardians: a thread between an owner and its own agent is not the store's. */
+  a_guardian: string | null;
+  b_guardian: string | null;
 };
-type ProductFact = { id: string; seller_id: string; is_hidden: boolean; owner_id: string };
+type ProductFact = StoreFact & { id: string; seller_id: string; is_hidden: boolean; owner_id: string };
 
 export type Facts = {
   conversations: Map<string, ConversationFact>;
   /** By id and by lower-cased username. */
   users: Map<string, string>;
+  /** User id -> its guardian (AI accounts). */
+  guardians: Map<string, string | null>;
   products: Map<string, ProductFact>;
   /** Store (seller profile) id -> the owner's user id: a store is reached through its owner. */
   stores: Map<string, string>;
 };
 
-const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_id
+// The owner's AI_SELLER: a guardian has at most one (ai_account_exists).
+const AGENT = `(select ag.id from users ag where ag.guardian_id = s.user_id and ag.role = 'AI_SELLER' limit 1) as agent_id`;
+const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_id, s.user_id as owner_id, ${AGENT},
+    ua.guardian_id as a_guardian, ub.guardian_id as b_guardian
   from conversations c left join products p on p.id = c.product_id and p.deleted_at is null
+    left join seller_profiles s on s.id = p.seller_id
+    join users ua on ua.id = c.user_a join users ub on ub.id = c.user_b
   where c.id in (select json_array_elements_text($1::json))`;
 // findUser's rule: a user by id, or by username ignoring case (usernames never look like ids).
-const USERS = `select id, lower(username) as uname from users
+const USERS = `select id, lower(username) as uname, guardian_id from users
   where id in (select json_array_elements_text($1::json)) or lower(username) in (select lower(json_array_elements_text($1::json)))`;
-const PRODUCTS = `select p.id, p.seller_id, p.is_hidden, s.user_id as owner_id from products p join seller_profiles s on s.id = p.seller_id
+const PRODUCTS = `select p.id, p.seller_id, p.is_hidden, s.user_id as owner_id, ${AGENT} from products p join seller_profiles s on s.id = p.seller_id
   where p.id in (select json_array_elements_text($1::json)) and p.deleted_at is null`;
 const STORES = `select id, user_id from seller_profiles where id in (select json_array_elements_text($1::json))`;
 
@@ -60,14 +76,16 @@ export async function loadFacts(raw: Raw, inputs: SendMessageInput[]): Promise<F
   const facts: Facts = {
     conversations: new Map(),
     users: new Map(),
+    guardians: new Map(),
     products: new Map(),
     stores: new Map(),
   };
   if (conversationIds.size)
     for (const c of await raw<ConversationFact>(CONVERSATIONS, [JSON.stringify([...conversationIds])])) facts.conversations.set(c.id, c);
   if (names.size) {
-    for (const u of await raw<{ id: string; uname: string }>(USERS, [JSON.stringify([...names])])) {
+    for (const u of await raw<{ id: string; uname: string; guardian_id: string | null }>(USERS, [JSON.stringify([...names])])) {
       facts.users.set(u.id, u.id);
+      facts.guardians.set(u.id, u.guardian_id);
       if (!facts.users.has(u.uname)) facts.users.set(u.uname, u.id);
     }
   }
@@ -81,7 +99,7 @@ const findUser = (facts: Facts, idOrUsername: string) => facts.users.get(idOrUse
 
 /** The rules of sending, on the facts: the target, or the ApiError that refuses the message. */
 export async function resolveTarget(tx: Db, facts: Facts, actor: SignedInActor, input: SendMessageInput): Promise<Target> {
-  const target = input.conversationId ? existingTarget(facts, actor.user.id, input) : newTarget(facts, actor, input);
+  const target = input.conversationId ? existingTarget(facts, actor, input) : newTarget(facts, actor, input);
   await assertNotSelfTrade(
     { db: tx, actor },
     {
@@ -92,10 +110,29 @@ export async function resolveTarget(tx: Db, facts: Facts, actor: SignedInActor, 
   return target;
 }
 
-function existingTarget(facts: Facts, me: string, input: SendMessageInput): Target {
+/**
+ * The store whose conversation this is (./store.ts): about a product of the store, its owner a
+ * participant, the other participant none of the owner's own accounts.
+ */
+function storeOf(c: ConversationFact): StoreFact | null {
+  if (!c.owner_id) return null;
+  if (c.user_a === c.owner_id && c.b_guardian !== c.owner_id) return c;
+  if (c.user_b === c.owner_id && c.a_guardian !== c.owner_id) return c;
+  return null;
+}
+
+const ccOf = (store: StoreFact | null) => (store ? ([store.owner_id, store.agent_id].filter(Boolean) as string[]) : []);
+
+function existingTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput): Target {
+  const me = actor.user.id;
+  const viewer = viewerOf(actor);
   const c = facts.conversations.get(input.conversationId!);
-  if (!c || (c.user_a !== me && c.user_b !== me)) throw notFound("Conversation");
-  const otherId = c.user_a === me ? c.user_b : c.user_a;
+  const participant = c && (c.user_a === me || c.user_b === me);
+  const store = c ? storeOf(c) : null;
+  const shared = !participant && viewer.store && store?.seller_id === viewer.store.storeId;
+  if (!c || (!participant && !shared)) throw notFound("Conversation");
+  const pair = { userA: c.user_a, userB: c.user_b };
+  const otherId = otherSide(pair, viewer);
   // `to` and `productId` may accompany a conversationId (the socket frame carries `to`), but must
   // name this conversation: a message never lands in a thread the client did not mean.
   if (input.to !== undefined && input.to !== otherId && findUser(facts, input.to) !== otherId)
@@ -104,9 +141,11 @@ function existingTarget(facts: Facts, me: string, input: SendMessageInput): Targ
   if (input.storeId !== undefined && facts.stores.get(input.storeId) !== otherId) throw invalid("storeId", "`storeId` is not the other participant's store");
   return {
     conversationId: c.id,
+    side: shared ? viewer.store!.ownerId : me,
     otherId,
     productId: c.product_id,
     productSellerId: c.seller_id,
+    cc: ccOf(store),
   };
 }
 
@@ -119,12 +158,14 @@ function newTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput):
   const me = actor.user.id;
   let productSellerId: string | null = null;
   let productOwner: string | null = null;
+  let product: ProductFact | null = null;
   if (input.productId) {
     const p = facts.products.get(input.productId);
     // A hidden product exists only for its own store's accounts.
     if (!p || (p.is_hidden && p.seller_id !== actingSellerProfileId(actor))) throw notFound("Product");
     productSellerId = p.seller_id;
     productOwner = p.owner_id;
+    product = p;
   }
   let otherId: string | null;
   let named: "to" | "storeId" | "productId";
@@ -142,11 +183,20 @@ function newTarget(facts: Facts, actor: SignedInActor, input: SendMessageInput):
     otherId = productOwner!;
   }
   if (otherId === me) throw invalid(named, named === "to" ? "You cannot send a message to yourself" : "This is your own store");
+  // An AI_SELLER naming a buyer about its store's product writes in the store's conversation with
+  // that buyer (the owner's), not in a thread of its own beside it.
+  const store = viewerOf(actor).store;
+  const side = store && productSellerId === store.storeId ? store.ownerId : me;
+  const guardianOf = (id: string) => (id === me ? (actor.type === "ai" ? actor.guardian.id : null) : (facts.guardians.get(id) ?? null));
+  const isStore =
+    product && ((side === product.owner_id && guardianOf(otherId) !== side) || (otherId === product.owner_id && side === me && guardianOf(me) !== otherId));
   return {
     conversationId: null,
+    side,
     otherId,
     productId: input.productId ?? null,
     productSellerId,
+    cc: isStore ? ccOf(product) : [],
   };
 }
 
@@ -173,11 +223,10 @@ const CREATE_PAIRS = `insert into conversations (id, user_a, user_b, product_id)
   select x.id, x.a, x.b, x.p from json_to_recordset($1::json) as x(id text, a text, b text, p text)`;
 
 /** Give every new-pair target its conversation: the pair's existing one, else one created now. */
-export async function findOrCreateConversations(raw: Raw, items: { me: string; target: Target }[]): Promise<void> {
-  const open = items.filter((x) => x.target.conversationId === null);
+export async function findOrCreateConversations(raw: Raw, targets: Target[]): Promise<void> {
+  const open = targets.filter((t) => t.conversationId === null);
   if (open.length === 0) return;
-  const keyOf = ({ me, target: t }: { me: string; target: Target }): PairKey =>
-    me < t.otherId ? { a: me, b: t.otherId, p: t.productId } : { a: t.otherId, b: me, p: t.productId };
+  const keyOf = ({ side: me, otherId, productId: p }: Target): PairKey => (me < otherId ? { a: me, b: otherId, p } : { a: otherId, b: me, p });
   const keys = new Map<string, PairKey>();
   for (const x of open) keys.set(lockKey(keyOf(x)), keyOf(x));
   await raw(LOCK_PAIRS, [JSON.stringify([...keys.keys()])]);
@@ -193,5 +242,5 @@ export async function findOrCreateConversations(raw: Raw, items: { me: string; t
   const created = [...keys].filter(([k]) => !found.has(k)).map(([k, key]) => ({ ...key, id: newId(), k }));
   if (created.length) await raw(CREATE_PAIRS, [JSON.stringify(created)]);
   for (const c of created) found.set(c.k, c.id);
-  for (const x of open) x.target.conversationId = found.get(lockKey(keyOf(x)))!;
+  for (const t of open) t.conversationId = found.get(lockKey(keyOf(t)))!;
 }

@@ -1,11 +1,13 @@
 // Chat queries shared by the verbs: conversations as one participant sees them (the other user,
 // the product, the last message, the unread count) and messages as the API and the socket send them.
+// A viewer is a participant, or the owner's AI_SELLER in its store's conversations (./store.ts).
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { toNumber, type Db } from "@/lib/db/client";
-import { conversationReads, conversations, messages, products, users } from "@/lib/db/schema";
+import { conversationReads, conversations, messages, products, sellerProfiles, users } from "@/lib/db/schema";
 import type { ChatMessage, Conversation } from "@/lib/schemas/chat";
 import { markSubjectRead } from "@/lib/services/notify/list";
+import { otherSideSql, recipientOf, storeConversation, type Viewer } from "./store";
 
 type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -14,16 +16,18 @@ export function messageView(m: MessageRow, to: string): ChatMessage {
   return { id: m.id, conversationId: m.conversationId, from: m.senderId, to, content: m.content, sentByAI: m.sentByAI, createdAt: m.createdAt.toISOString() };
 }
 
-export const otherParticipant = (c: Pick<ConversationRow, "userA" | "userB">, me: string) => (c.userA === me ? c.userB : c.userA);
-
 /** Only a participant ever finds a conversation: for anyone else it does not exist (404). */
 export const participantIn = (me: string) => or(eq(conversations.userA, me), eq(conversations.userB, me))!;
 
+/** The conversations `viewer` may read: its own, and for an AI_SELLER its store's. */
+export const visibleTo = (viewer: Viewer): SQL => (viewer.store ? or(participantIn(viewer.id), storeConversation(viewer.store))! : participantIn(viewer.id));
+
 const other = alias(users, "other_user");
 
-/** The conversations of `me` matching `where`, most recent activity first. */
-export async function conversationViews(db: Db, me: string, where: SQL | undefined, page = { limit: 1, offset: 0 }): Promise<Conversation[]> {
-  const otherId = sql`case when ${conversations.userA} = ${me} then ${conversations.userB} else ${conversations.userA} end`;
+/** The conversations of `viewer` matching `where`, most recent activity first. */
+export async function conversationViews(db: Db, viewer: Viewer, where: SQL | undefined, page = { limit: 1, offset: 0 }): Promise<Conversation[]> {
+  const me = viewer.id;
+  const otherId = otherSideSql(viewer);
   // Unread: messages after the reader's read position that the reader did not send.
   const unread = sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.senderId} <> ${me} and ${messages.createdAt} > coalesce(${conversationReads.lastReadAt}, '-infinity'::timestamptz))`;
   const rows = await db
@@ -31,13 +35,15 @@ export async function conversationViews(db: Db, me: string, where: SQL | undefin
       c: conversations,
       other: { id: other.id, username: other.username, role: other.role },
       product: { id: products.id, title: products.title, deletedAt: products.deletedAt },
+      owner: sellerProfiles.userId,
       unread: unread.mapWith(toNumber),
     })
     .from(conversations)
     .innerJoin(other, eq(other.id, otherId))
     .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, me)))
-    .where(and(participantIn(me), where))
+    .where(and(visibleTo(viewer), where))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -55,14 +61,14 @@ export async function conversationViews(db: Db, me: string, where: SQL | undefin
     .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
   const lastBy = new Map(last.map((m) => [m.conversationId, m]));
 
-  return rows.map(({ c, other: o, product, unread: n }) => {
+  return rows.map(({ c, other: o, product, owner, unread: n }) => {
     const lm = lastBy.get(c.id);
     return {
       id: c.id,
       otherUser: { id: o.id, username: o.username, isAI: o.role === "AI_BUYER" || o.role === "AI_SELLER" },
       // A deleted product leaves the thread; its title is no longer shown.
       product: product?.id && !product.deletedAt ? { id: product.id, title: product.title } : null,
-      lastMessage: lm ? messageView(lm, lm.senderId === me ? o.id : me) : null,
+      lastMessage: lm ? messageView(lm, recipientOf(c, lm.senderId, owner)) : null,
       unreadCount: n,
       updatedAt: (c.lastMessageAt ?? c.createdAt).toISOString(),
       createdAt: c.createdAt.toISOString(),
@@ -70,30 +76,35 @@ export async function conversationViews(db: Db, me: string, where: SQL | undefin
   });
 }
 
-/** One conversation of `me`, or null when it does not exist or `me` is not a participant. */
-export async function conversationView(db: Db, me: string, conversationId: string): Promise<Conversation | null> {
-  const [view] = await conversationViews(db, me, eq(conversations.id, conversationId));
+/** One conversation of `viewer`, or null when it does not exist or `viewer` may not read it. */
+export async function conversationView(db: Db, viewer: Viewer, conversationId: string): Promise<Conversation | null> {
+  const [view] = await conversationViews(db, viewer, eq(conversations.id, conversationId));
   return view ?? null;
 }
 
-export async function participantConversation(db: Db, me: string, conversationId: string): Promise<ConversationRow | null> {
-  const [c] = await db
-    .select()
+/** A conversation `viewer` may read, with its product's store's owner (who the AI_SELLER's messages are not to). */
+export async function visibleConversation(db: Db, viewer: Viewer, conversationId: string): Promise<(ConversationRow & { owner: string | null }) | null> {
+  const [row] = await db
+    .select({ c: conversations, owner: sellerProfiles.userId })
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), participantIn(me)))
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .where(and(eq(conversations.id, conversationId), visibleTo(viewer)))
     .limit(1);
-  return c ?? null;
+  return row ? { ...row.c, owner: row.owner } : null;
 }
 
 /** A stored message with its recipient, for a delivery too large to travel in a NOTIFY payload. */
 export async function loadMessage(db: Db, id: string): Promise<ChatMessage | null> {
   const [row] = await db
-    .select({ m: messages, c: { userA: conversations.userA, userB: conversations.userB } })
+    .select({ m: messages, c: { userA: conversations.userA, userB: conversations.userB }, owner: sellerProfiles.userId })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .where(eq(messages.id, id))
     .limit(1);
-  return row ? messageView(row.m, otherParticipant(row.c, row.m.senderId)) : null;
+  return row ? messageView(row.m, recipientOf(row.c, row.m.senderId, row.owner)) : null;
 }
 
 /**

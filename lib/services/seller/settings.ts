@@ -6,7 +6,8 @@ import { storeBase } from "@/lib/services/catalog/stores";
 import { signedIn } from "@/lib/services/trade/common";
 import type { Ctx } from "@/lib/gate/context";
 
-const view = (s: typeof sellerProfiles.$inferSelect) => ({
+/** The owner's view of the store: the public fields and the contact details. */
+export const settingsView = (s: typeof sellerProfiles.$inferSelect) => ({
   ...storeBase(s),
   contactEmail: s.contactEmail,
   phone: s.phone,
@@ -22,7 +23,7 @@ export async function getSettings(ctx: Ctx) {
     .select()
     .from(sellerProfiles)
     .where(eq(sellerProfiles.id, store(actor)));
-  return view(s!);
+  return settingsView(s!);
 }
 
 export async function updateSettings(ctx: Ctx, changes: Partial<Omit<typeof sellerProfiles.$inferInsert, "id" | "userId">>) {
@@ -32,5 +33,5 @@ export async function updateSettings(ctx: Ctx, changes: Partial<Omit<typeof sell
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(sellerProfiles.id, store(actor)))
     .returning();
-  return view(s!);
+  return settingsView(s!);
 }

@@ -18,7 +18,7 @@ import { sitemapIndex, urlset, type UrlEntry } from "./xml";
 
 /** Bump when the documents' shape changes, so no old ETag matches a new body. */
 const FORMAT = "sitemap-v1";
-export const STATIC_PAGES = ["/", "/search", "/exhibitions", "/legal/ai-privacy-policy", "/api-docs"];
+export const STATIC_PAGES = ["/", "/search", "/exhibitions", "/stores", "/legal/ai-privacy-policy", "/api-docs"];
 /** When STATIC_PAGES last changed: the static child's Last-Modified, the same on every instance. */
 const STATIC_SINCE = Date.UTC(2026, 10, 24);
 

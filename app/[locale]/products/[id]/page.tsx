@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { AiBadge, ProductCard } from "@/components/catalog/product-card";
 import { ProductActions } from "@/components/catalog/product-actions";
 import { VolumePricing } from "@/components/catalog/volume-pricing";
+import { priceText } from "@/components/ui/price";
 import { getDb } from "@/lib/db/client";
 import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
-import { alternates } from "@/lib/i18n/metadata";
+import { absoluteUrl, alternates, openGraphUrl } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { orNull } from "@/lib/services/catalog/page-data";
@@ -31,19 +32,24 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     title: product.title,
     description: product.description.slice(0, 160) || product.title,
     alternates: alternates(locale, `/products/${id}`),
-    openGraph: { title: product.title, images: product.mainImageUrl ? [product.mainImageUrl] : undefined, type: "website" },
+    openGraph: {
+      title: product.title,
+      url: openGraphUrl(locale, `/products/${id}`),
+      images: product.mainImageUrl ? [absoluteUrl(product.mainImageUrl)] : undefined,
+      type: "website",
+    },
   };
 }
 
 export default async function ProductPage({ params }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const [t, tc, format, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), getFormatter(), load(id, locale)]);
+  const [t, tc, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), load(id, locale)]);
   if (!product) notFound();
   const related = (await listProducts(await getDb(), ProductListQuery.parse({ sellerId: product.seller.id, limit: 5, sort: "newest", locale })))
     .filter((p) => p.id !== product.id)
     .slice(0, 4);
-  const price = format.number(product.price, { style: "currency", currency: product.currency });
+  const price = priceText(locale, product.price, product.currency);
   return (
     <article className="space-y-10">
       <JsonLd
@@ -51,8 +57,9 @@ export default async function ProductPage({ params }: Params) {
           "@context": "https://schema.org",
           "@type": "Product",
           name: product.title,
+          url: openGraphUrl(locale, `/products/${id}`),
           description: product.description,
-          image: product.images,
+          image: product.images.map(absoluteUrl),
           category: product.categoryName,
           brand: { "@type": "Organization", name: product.seller.companyName },
           offers: {
@@ -95,7 +102,9 @@ export default async function ProductPage({ params }: Params) {
             )}
             <h1 className="mt-1 text-3xl font-bold">
               {product.sentByAI && <AiBadge title={tc("aiBadgeTitle")} label={tc("aiBadge")} />}
-              {product.title}
+              <bdi dir="auto" data-testid="product-title">
+                {product.title}
+              </bdi>
             </h1>
           </div>
           <dl className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5">
@@ -117,7 +126,7 @@ export default async function ProductPage({ params }: Params) {
               <dt className="text-sm text-slate-500">{t("supplier")}</dt>
               <dd>
                 <Link href={`/stores/${product.seller.id}`} className="font-medium text-brand-700 hover:underline">
-                  {product.seller.companyName}
+                  <bdi dir="auto">{product.seller.companyName}</bdi>
                 </Link>
               </dd>
             </div>
@@ -127,7 +136,7 @@ export default async function ProductPage({ params }: Params) {
             <p className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm">
               {t("booth")}:{" "}
               <Link href={`/booths/${product.booth.id}`} className="font-semibold text-brand-700 hover:underline" data-testid="product-booth-link">
-                {product.booth.name}
+                <bdi dir="auto">{product.booth.name}</bdi>
               </Link>
             </p>
           )}
@@ -135,7 +144,9 @@ export default async function ProductPage({ params }: Params) {
           {product.description && (
             <div>
               <h2 className="font-semibold">{t("description")}</h2>
-              <p className="mt-2 whitespace-pre-line text-slate-700">{product.description}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-slate-700">
+                {product.description}
+              </p>
             </div>
           )}
           {product.keywords.length > 0 && (

@@ -1,0 +1,20 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ForgotPasswordForm } from "@/components/auth/password-reset";
+import type { Locale } from "@/lib/i18n/locales";
+import { simpleMetadata } from "@/lib/i18n/page-metadata";
+
+export const generateMetadata = simpleMetadata("PasswordReset", "forgotTitle", "/forgot-password", { index: false });
+
+// Static (prerendered per locale): the form posts the address and says the same whatever it is.
+export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("PasswordReset");
+  return (
+    <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="text-2xl font-bold">{t("forgotTitle")}</h1>
+      <p className="mb-6 mt-2 text-slate-600">{t("forgotSubtitle")}</p>
+      <ForgotPasswordForm />
+    </div>
+  );
+}

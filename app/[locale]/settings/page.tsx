@@ -1,0 +1,20 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AccountEmail } from "@/components/auth/account-email";
+import type { Locale } from "@/lib/i18n/locales";
+import { simpleMetadata } from "@/lib/i18n/page-metadata";
+
+export const generateMetadata = simpleMetadata("PasswordReset", "accountTitle", "/settings", { index: false });
+
+// The account page: the e-mail address, its verified badge and "resend the link" (read in the browser).
+export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("PasswordReset");
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold">{t("accountTitle")}</h1>
+      <p className="mb-6 mt-2 text-slate-600">{t("accountSubtitle")}</p>
+      <AccountEmail />
+    </div>
+  );
+}

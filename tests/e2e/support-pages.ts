@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "pages-pass-1";
+
+export async function account(request: APIRequestContext, role: "BUYER" | "SELLER", username: string, companyName?: string) {
+  const res = await request.post("/api/accounts/create", {
+    data: { email: `${username}@example.test`, username, password: PASSWORD, role, companyName: companyName ?? `Co ${username}` },
+  });
+  expect(res.status()).toBe(201);
+  const login = await request.post("/api/auth/login", { data: { email: username, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return { username, auth: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } };
+}
+
+export async function product(request: APIRequestContext, auth: Record<string, string>, title: string, price: number) {
+  const cats = (await (await request.get("/api/categories")).json()) as { categories: { id: string; parentId: string | null }[] };
+  const category = cats.categories.find((c) => c.parentId)!.id;
+  const res = await request.post("/api/products", { headers: auth, data: { title, price, currency: "USD", category, moq: 1 } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { product: { id: string } }).product.id;
+}
+
+export async function signIn(page: Page, username: string) {
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail or username").fill(username);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+}
+
+/** No horizontal scrollbar on the document. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The element lies wholly inside the viewport's width. */
+export async function expectInsideViewport(page: Page, selector: ReturnType<Page["locator"]>) {
+  const box = (await selector.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
