@@ -124,6 +124,7 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
 
   const roleKey = ROLE_KEYS[me.role as keyof typeof ROLE_KEYS];
   const initial = Array.from(me.username)[0]?.toUpperCase() ?? "?";
+  const [before = "", after = ""] = h("accountMenu", { username: "\u0000" }).split("\u0000");
   return (
     <div className="relative" ref={root} onBlur={onBlur}>
       <button
@@ -131,7 +132,6 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
         type="button"
         aria-expanded={open}
         aria-controls="account-menu"
-        aria-label={h("accountMenu", { username: me.username })}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
         data-testid="signed-in-as"
@@ -140,7 +140,10 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
         <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
           {initial}
         </span>
-        <bdi className="hidden max-w-[10rem] truncate font-medium sm:inline">{me.username}</bdi>
+        {/* The name is the visible username inside the translated phrase (label in name, WCAG 2.5.3). */}
+        <span className="sr-only">{before}</span>
+        <bdi className="sr-only max-w-[10rem] truncate font-medium sm:not-sr-only">{me.username}</bdi>
+        <span className="sr-only">{after}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>

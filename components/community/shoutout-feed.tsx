@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useMe } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
@@ -26,6 +26,8 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
   const t = useTranslations("Shoutouts");
   const tc = useTranslations("Common");
   const format = useFormatter();
+  // An explicit `now` (next-intl reports ENVIRONMENT_FALLBACK without one), refreshed each minute.
+  const now = useNow({ updateInterval: 60_000 });
   const me = useMe();
   const pathname = usePathname();
   const [items, setItems] = useState<Shoutout[] | null>(initial?.shoutouts ?? null);
@@ -117,7 +119,7 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
             <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout">
               <p className="text-sm text-slate-500">
                 <span className="font-medium text-slate-800">{s.author.username}</span>
-                {s.sentByAI && <AiTag />} · <time dateTime={s.createdAt}>{hydrated ? format.relativeTime(new Date(s.createdAt)) : ""}</time>
+                {s.sentByAI && <AiTag />} · <time dateTime={s.createdAt}>{hydrated ? format.relativeTime(new Date(s.createdAt), now) : ""}</time>
               </p>
               <p className="mt-1 whitespace-pre-line">{s.content}</p>
               {s.product && (

@@ -29,7 +29,7 @@ export async function FairSuppliers({ suppliers, locale }: { suppliers: Supplier
       </div>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="newest-suppliers">
         {suppliers.map((s) => (
-          <li key={s.id} className="rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="supplier-card">
+          <li key={s.id} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="supplier-card">
             <Link href={`/stores/${s.id}`} className="flex items-center gap-4 p-4">
               {s.logoUrl ? (
                 // eslint-disable-next-line @next/next/no-img-element -- uploaded logos; no remote loader configured
@@ -42,7 +42,7 @@ export async function FairSuppliers({ suppliers, locale }: { suppliers: Supplier
                   {s.companyName.slice(0, 1)}
                 </span>
               )}
-              <span className="min-w-0">
+              <span className="min-w-0 flex-1">
                 <bdi dir="auto" className="block truncate font-medium text-slate-900">
                   {s.companyName}
                 </bdi>

@@ -79,7 +79,7 @@ function List() {
                   {text(n)}
                 </Link>
                 {n.body && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{n.body}</p>}
-                <p className="mt-1 text-xs text-slate-500">
+                <p className="mt-1 text-xs text-slate-600">
                   <time dateTime={n.createdAt}>{format.dateTime(new Date(n.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
                 </p>
               </div>

@@ -90,7 +90,7 @@ export function KeywordsEditor({
               return (
                 <li
                   key={l}
-                  className={`rounded px-2 py-0.5 font-mono text-xs ${ok ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-500"}`}
+                  className={`rounded px-2 py-0.5 font-mono text-xs ${ok ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
                   title={ok ? t("covered") : t("missing")}
                   data-covered={ok}
                 >

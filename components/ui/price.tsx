@@ -14,6 +14,18 @@ const parts = (locale: string, amount: number, currency: string): Part[] =>
 // its own left-to-right isolate; the number and the separators keep the order Intl gave them.
 const latinSymbol = (p: Part) => p.type === "currency" && /[A-Za-z]/.test(p.value);
 
+/** Intl's parts joined into runs (one text node per run: the server's HTML keeps "11,80" whole), a Latin symbol apart. */
+function segments(locale: string, amount: number, currency: string): { latin: boolean; text: string }[] {
+  const out: { latin: boolean; text: string }[] = [];
+  for (const p of parts(locale, amount, currency)) {
+    const latin = latinSymbol(p);
+    const last = out.at(-1);
+    if (last && !last.latin && !latin) last.text += p.value;
+    else out.push({ latin, text: p.value });
+  }
+  return out;
+}
+
 /** A price as a string for a translated sentence ({price} per piece): isolated, its Latin symbol too. */
 export function priceText(locale: string, amount: number, currency: string): string {
   return isolate(
@@ -32,13 +44,13 @@ export function Price({ amount, currency, className }: { amount: number; currenc
   const locale = useLocale() as Locale;
   return (
     <bdi dir={textDirection(locale)} className={`whitespace-nowrap tabular-nums ${className ?? ""}`.trim()} data-testid="price">
-      {parts(locale, amount, currency).map((p, i) =>
-        latinSymbol(p) ? (
+      {segments(locale, amount, currency).map((s, i) =>
+        s.latin ? (
           <bdi key={i} dir="ltr">
-            {p.value}
+            {s.text}
           </bdi>
         ) : (
-          p.value
+          s.text
         ),
       )}
     </bdi>

@@ -118,18 +118,22 @@ async function fillInputs(page: Page) {
 
 async function check(page: Page, path: string, width: number): Promise<string[]> {
   const problems: string[] = [];
+  // The not-found page answers 404 on purpose; Chromium logs that status of the document as an error.
+  const missingPage = path.endsWith("/no-such-page");
   const onConsole = (m: { type(): string; text(): string }) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text().slice(0, 200)}`);
+    if (m.type() !== "error") return;
+    if (missingPage && m.text().startsWith("Failed to load resource: the server responded with a status of 404")) return;
+    problems.push(`console error: ${m.text().slice(0, 200)}`);
   };
   const onPageError = (e: Error) => problems.push(`page error: ${e.message.slice(0, 200)}`);
   const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => {
     const why = r.failure()?.errorText ?? "";
-    // A prefetch cancelled because the page moved on is not a failure of the page.
-    if (why.includes("ERR_ABORTED") && /[?&]_rsc=/.test(r.url())) return;
+    // Cancelled by a navigation (the sign-in's redirect, the next page, a prefetch): not a failure.
+    if (why.includes("ERR_ABORTED")) return;
     problems.push(`request failed: ${r.url()} (${why})`);
   };
   const onResponse = (r: { url(): string; status(): number }) => {
-    if (r.status() >= 400 && !(path === "/no-such-page" && r.url().endsWith(path))) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    if (r.status() >= 400 && !(missingPage && r.url().endsWith(path))) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   };
   page.on("console", onConsole);
   page.on("pageerror", onPageError);

@@ -93,7 +93,7 @@ export default async function StoresPage({ params, searchParams }: Props) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="store-directory">
           {list.sellers.map((s) => (
-            <li key={s.id}>
+            <li key={s.id} className="min-w-0">
               <Link
                 href={`/stores/${s.id}`}
                 className="flex h-full items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600"
@@ -110,7 +110,7 @@ export default async function StoresPage({ params, searchParams }: Props) {
                     {s.companyName.slice(0, 1).toUpperCase()}
                   </span>
                 )}
-                <span className="min-w-0">
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold text-slate-900" dir="auto">
                     {s.companyName}
                   </span>
