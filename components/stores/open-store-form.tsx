@@ -5,8 +5,7 @@ import { useState, type FormEvent } from "react";
 import { apiFetch, type Problem } from "@/components/lib/api-client";
 import { uploadFile } from "@/components/lib/upload";
 import { Field, FormAlert } from "@/components/ui/field";
-import { localizedPath } from "@/lib/i18n/metadata";
-import type { Locale } from "@/lib/i18n/locales";
+import { localizedPath, type Locale } from "@/lib/i18n/locales";
 
 /** Opening a store in one step: the profile first, then the logo on it (an upload of type `logo`). */
 export function OpenStoreForm() {

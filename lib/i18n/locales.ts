@@ -30,3 +30,9 @@ export function isLocale(value: unknown): value is Locale {
 export function textDirection(locale: Locale): "ltr" | "rtl" {
   return RTL_LOCALES.has(locale) ? "rtl" : "ltr";
 }
+
+/** A path in a locale (as-needed prefixes: English has none). Safe in client components. */
+export function localizedPath(locale: Locale, path: string): string {
+  const clean = path === "/" ? "" : path;
+  return locale === DEFAULT_LOCALE ? clean || "/" : `/${locale}${clean}`;
+}

@@ -2,12 +2,9 @@
 // the one configured origin (env().PUBLIC_URL): crawlers and Lighthouse want absolute canonical URLs,
 // and the request's Host header is not trusted to name the site.
 import { env } from "@/lib/env";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
+import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from "./locales";
 
-export function localizedPath(locale: Locale, path: string): string {
-  const clean = path === "/" ? "" : path;
-  return locale === DEFAULT_LOCALE ? clean || "/" : `/${locale}${clean}`;
-}
+export { localizedPath };
 
 /** The site's public origin without a trailing slash (NEXTAUTH_URL, or http://localhost:$PORT). */
 export function siteOrigin(): string {
