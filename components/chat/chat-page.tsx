@@ -1,5 +1,7 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
@@ -27,7 +29,8 @@ export function ChatPage() {
 function Chat({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Chat");
   const format = useFormatter();
-  const params = typeof window !== "undefined" ? new URLSearchParams(window.location.search) : new URLSearchParams();
+  // The address as the router has it: on an in-app navigation window.location is still the old page.
+  const params = useSearchParams();
   const [conversations, setConversations] = useState<Conversation[] | null>(null);
   const [active, setActive] = useState<string | null>(params.get("conversation"));
   const [messages, setMessages] = useState<Message[]>([]);

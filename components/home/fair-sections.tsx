@@ -69,7 +69,7 @@ export async function PostRequirementCall() {
       </h2>
       <p className="mt-2 max-w-2xl text-slate-700">{t("requirementText")}</p>
       <Link
-        href="/buyer"
+        href="/buyer?tab=requirements"
         className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         data-testid="post-requirement-cta"
       >

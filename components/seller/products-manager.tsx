@@ -1,5 +1,7 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
@@ -152,6 +154,7 @@ export function ProductEditor({ id }: { id?: string }) {
   const locale = useLocale();
   const t = useTranslations("SellerProducts");
   const tc = useTranslations("Common");
+  const created = useSearchParams().get("created") === "1";
   const [initial, setInitial] = useState<EditableProduct | null>(id ? null : EMPTY);
   const [missing, setMissing] = useState(false);
   useEffect(() => {
@@ -182,7 +185,7 @@ export function ProductEditor({ id }: { id?: string }) {
           <p role="alert">{tc("errorGeneric")}</p>
         ) : initial ? (
           <>
-            {id && typeof window !== "undefined" && window.location.search.includes("created=1") && (
+            {id && created && (
               <p role="status" className="mb-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
                 {t("created")}
               </p>

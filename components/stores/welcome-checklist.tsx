@@ -43,7 +43,7 @@ function Checklist({ me }: { me: NonNullable<Me> }) {
   const known = (v: boolean) => (state ? v : null);
   const buyer: Step[] = [
     { key: "findProducts", href: "/search", done: null },
-    { key: "postRequirement", href: "/buyer", done: known((state?.requirements ?? 0) > 0) },
+    { key: "postRequirement", href: "/buyer?tab=requirements", done: known((state?.requirements ?? 0) > 0) },
   ];
   const seller: Step[] = [
     { key: "openStore", href: me.sellerProfileId ? "/seller/settings" : "/seller", done: known(Boolean(me.sellerProfileId) && Boolean(state?.hasLogo)) },

@@ -1,5 +1,7 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
@@ -48,7 +50,7 @@ export function BuyerArea() {
 
 function Sections() {
   const t = useTranslations("Buyer");
-  const tab = typeof window !== "undefined" ? new URLSearchParams(window.location.search).get("tab") : null;
+  const tab = useSearchParams().get("tab");
   const [active, setActive] = useState<"inquiries" | "requirements" | "orders">(tab === "orders" || tab === "requirements" ? tab : "inquiries");
   return (
     <div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
@@ -19,7 +21,8 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
   const to = useTranslations("OrderForm");
   const tb = useTranslations("Buyer");
   const format = useFormatter();
-  const productId = typeof window !== "undefined" ? new URLSearchParams(window.location.search).get("productId") : null;
+  // The address as the router has it: on an in-app navigation window.location is still the old page.
+  const productId = useSearchParams().get("productId");
   const [product, setProduct] = useState<Product | null | undefined>(undefined);
   const [quantity, setQuantity] = useState<number>(1);
   const [pending, setPending] = useState(false);

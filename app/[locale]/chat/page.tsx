@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ChatPage } from "@/components/chat/chat-page";
 import type { Locale } from "@/lib/i18n/locales";
@@ -12,7 +13,9 @@ export default async function Page({ params }: { params: Promise<{ locale: Local
   return (
     <div>
       <h1 className="mb-4 text-3xl font-bold">{t("title")}</h1>
-      <ChatPage />
+      <Suspense>
+        <ChatPage />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { TradeForm } from "@/components/trade/trade-forms";
 import type { Locale } from "@/lib/i18n/locales";
@@ -7,5 +8,9 @@ export const generateMetadata = simpleMetadata("OrderForm", "title", "/orders/ne
 
 export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
   setRequestLocale((await params).locale);
-  return <TradeForm mode="order" />;
+  return (
+    <Suspense>
+      <TradeForm mode="order" />
+    </Suspense>
+  );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProductEditor } from "@/components/seller/products-manager";
 import type { Locale } from "@/lib/i18n/locales";
@@ -9,7 +10,9 @@ export default async function Page({ params }: { params: Promise<{ locale: Local
   return (
     <div>
       <h1 className="mb-6 text-3xl font-bold">{t("edit")}</h1>
-      <ProductEditor id={id} />
+      <Suspense>
+        <ProductEditor id={id} />
+      </Suspense>
     </div>
   );
 }
