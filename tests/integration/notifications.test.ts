@@ -186,7 +186,10 @@ describe("notifications without SMTP_URL (outbox only)", () => {
     expect(asked[0]).toMatchObject({ kind: "approval", event: "approval.requested", subjectId: held.body.pendingApproval.id, link: "/seller/ai-accounts" });
     expect((await outbox(g.guardian.email)).map((m) => m.notification_id)).toEqual([asked[0]!.id]);
 
+    expect((await list(g.guardianToken)).body.unread).toBe(1);
     expect((await api(`/api/ai/approvals/${held.body.pendingApproval.id}/approve`, { token: g.guardianToken, method: "POST" })).status).toBe(200);
+    // Answered: the request no longer waits in the guardian's bell.
+    expect((await list(g.guardianToken)).body).toMatchObject({ total: 1, unread: 0 });
     const told = (await list(aiToken)).body;
     expect(told).toMatchObject({ total: 1, unread: 1 });
     expect(told.notifications[0]).toMatchObject({ kind: "approval", event: "approval.approved", subjectId: held.body.pendingApproval.id });

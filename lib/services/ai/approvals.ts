@@ -12,6 +12,7 @@ import type { ApprovalSummary } from "@/lib/schemas/ai";
 import { storedTiers } from "@/lib/services/catalog/price-tiers";
 import { transition, transitionIfStill } from "@/lib/services/state/transition";
 import { approvalDecided, approvalRequested } from "@/lib/services/notify/events";
+import { markSubjectRead } from "@/lib/services/notify/list";
 import { settleAcceptance, settleHeldOffer } from "@/lib/services/trade/offer-holds";
 import { writeAudit } from "./audit";
 
@@ -196,6 +197,8 @@ export async function decideApproval(db: Db, guardianId: string, id: string, dec
     // In the same transaction: a release that cannot happen undoes the decision too.
     await APPLY[decided.kind](tx, decided.subjectId, decision, decided.summary as ApprovalSummary);
     await approvalDecided(tx, decided, decision);
+    // The request is answered: its notification no longer waits in the guardian's bell.
+    await markSubjectRead(tx, guardianId, "approval", decided.id);
     return view(decided);
   });
 }
