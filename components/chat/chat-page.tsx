@@ -14,7 +14,7 @@ import { connectChat, type ChatFrame, type ChatStatus } from "./chat-client";
 
 type Conversation = {
   id: string;
-  otherUser: { id: string; username: string; isAI: boolean };
+  otherUser: { id: string; username: string; companyName: string | null; isAI: boolean };
   product: { id: string; title: string } | null;
   unreadCount: number;
   updatedAt: string;
@@ -28,6 +28,7 @@ export function ChatPage() {
 
 function Chat({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Chat");
+  const tf = useTranslations("Flows");
   const format = useFormatter();
   // The address as the router has it: on an in-app navigation window.location is still the old page.
   const params = useSearchParams();
@@ -139,8 +140,8 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                 data-testid="conversation"
               >
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate font-medium">
-                    <bdi dir="auto">{c.otherUser.username}</bdi>
+                  <span className="min-w-0 truncate font-medium" data-testid="conversation-name">
+                    <bdi dir="auto">{c.otherUser.companyName ?? c.otherUser.username}</bdi>
                     {c.otherUser.isAI && <AiTag />}
                   </span>
                   {c.unreadCount > 0 && (
@@ -149,6 +150,11 @@ function Chat({ me }: { me: NonNullable<Me> }) {
                     </span>
                   )}
                 </span>
+                {c.otherUser.companyName && (
+                  <span className="block truncate text-xs text-slate-500">
+                    {c.otherUser.isAI ? tf("viaAi", { agent: c.otherUser.username }) : <bdi dir="auto">{c.otherUser.username}</bdi>}
+                  </span>
+                )}
                 {c.product && <span className="block truncate text-xs text-slate-500">{t("about", { product: isolate(c.product.title) })}</span>}
                 {c.lastMessage && (
                   <span dir="auto" className="block truncate text-start text-xs text-slate-600">
@@ -160,7 +166,7 @@ function Chat({ me }: { me: NonNullable<Me> }) {
           ))}
         </ul>
       </aside>
-      <section className="flex min-h-0 flex-col" aria-label={current?.otherUser.username ?? t("title")}>
+      <section className="flex min-h-0 flex-col" aria-label={current ? (current.otherUser.companyName ?? current.otherUser.username) : t("title")}>
         {!active && !newChat ? (
           <p className="m-auto text-slate-500">{t("select")}</p>
         ) : (

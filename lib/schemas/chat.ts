@@ -72,7 +72,15 @@ export type ChatMessage = z.output<typeof ChatMessageSchema>;
 export const ConversationSchema = z
   .object({
     id: z.string(),
-    otherUser: z.object({ id: z.string(), username: z.string(), isAI: z.boolean() }),
+    otherUser: z.object({
+      id: z.string(),
+      username: z.string(),
+      companyName: z
+        .string()
+        .nullable()
+        .meta({ description: "The company the other side trades as: its store's name, for an AI account its guardian's store; null without a store" }),
+      isAI: z.boolean(),
+    }),
     product: z.object({ id: z.string(), title: z.string() }).nullable(),
     lastMessage: ChatMessageSchema.nullable(),
     unreadCount: z.number().int().meta({ description: "Messages after your last read that you did not send" }),

@@ -6,7 +6,7 @@ import { api, createGuardianWithAi, createProduct, createSeller, createUser, log
 type Msg = { id: string; conversationId: string; from: string; to: string; content: string; sentByAI: boolean; createdAt: string };
 type Conv = {
   id: string;
-  otherUser: { id: string; username: string; isAI: boolean };
+  otherUser: { id: string; username: string; companyName: string | null; isAI: boolean };
   product: { id: string; title: string } | null;
   lastMessage: Msg | null;
   unreadCount: number;
@@ -38,7 +38,7 @@ describe("chat over REST", () => {
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
     expect(conversation).toMatchObject({
       id: message.conversationId,
-      otherUser: { id: b.user.id, username: b.user.username, isAI: false },
+      otherUser: { id: b.user.id, username: b.user.username, companyName: null, isAI: false },
       product: null,
       unreadCount: 0,
     });
@@ -159,7 +159,14 @@ describe("chat and AI accounts", () => {
     expect(res.body.message.sentByAI).toBe(true);
     const seen = await history(seller.token, res.body.conversation.id);
     expect(seen.body.messages[0]).toMatchObject({ sentByAI: true, from: g.aiBuyer.aiUserId });
-    expect((await conversations(seller.token)).body.conversations[0]!.otherUser).toEqual({ id: g.aiBuyer.aiUserId, username: g.aiBuyer.username, isAI: true });
+    // Each side is named by the company it trades as: the agent by its guardian's store, the store by its own.
+    expect((await conversations(seller.token)).body.conversations[0]!.otherUser).toEqual({
+      id: g.aiBuyer.aiUserId,
+      username: g.aiBuyer.username,
+      companyName: "Guardian Co",
+      isAI: true,
+    });
+    expect((await conversations(ai)).body.conversations[0]!.otherUser).toMatchObject({ id: seller.user.id, companyName: expect.stringMatching(/^Store /) });
     const logs = await api<{ logs: { action: string; success: boolean }[] }>(`/api/ai/audit-logs?aiUserId=${g.aiBuyer.aiUserId}&action=chat.send`, {
       token: g.guardianToken,
     });

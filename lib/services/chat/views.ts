@@ -23,6 +23,8 @@ export const participantIn = (me: string) => or(eq(conversations.userA, me), eq(
 export const visibleTo = (viewer: Viewer): SQL => (viewer.store ? or(participantIn(viewer.id), storeConversation(viewer.store))! : participantIn(viewer.id));
 
 const other = alias(users, "other_user");
+// The company the other side trades as: its own store, or for an AI account its guardian's.
+const otherStore = alias(sellerProfiles, "other_store");
 
 /** The conversations of `viewer` matching `where`, most recent activity first. */
 export async function conversationViews(db: Db, viewer: Viewer, where: SQL | undefined, page = { limit: 1, offset: 0 }): Promise<Conversation[]> {
@@ -33,13 +35,14 @@ export async function conversationViews(db: Db, viewer: Viewer, where: SQL | und
   const rows = await db
     .select({
       c: conversations,
-      other: { id: other.id, username: other.username, role: other.role },
+      other: { id: other.id, username: other.username, role: other.role, companyName: otherStore.companyName },
       product: { id: products.id, title: products.title, deletedAt: products.deletedAt },
       owner: sellerProfiles.userId,
       unread: unread.mapWith(toNumber),
     })
     .from(conversations)
     .innerJoin(other, eq(other.id, otherId))
+    .leftJoin(otherStore, eq(otherStore.userId, sql`coalesce(${other.guardianId}, ${other.id})`))
     .leftJoin(products, eq(products.id, conversations.productId))
     .leftJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, me)))
@@ -65,7 +68,7 @@ export async function conversationViews(db: Db, viewer: Viewer, where: SQL | und
     const lm = lastBy.get(c.id);
     return {
       id: c.id,
-      otherUser: { id: o.id, username: o.username, isAI: o.role === "AI_BUYER" || o.role === "AI_SELLER" },
+      otherUser: { id: o.id, username: o.username, companyName: o.companyName ?? null, isAI: o.role === "AI_BUYER" || o.role === "AI_SELLER" },
       // A deleted product leaves the thread; its title is no longer shown.
       product: product?.id && !product.deletedAt ? { id: product.id, title: product.title } : null,
       lastMessage: lm ? messageView(lm, recipientOf(c, lm.senderId, owner)) : null,
