@@ -2,13 +2,14 @@
 
 import { signIn } from "next-auth/react";
 import { useLocale, useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/lib/api-client";
 import { Field, FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
 import { CreateAccountBody } from "@/lib/schemas/accounts";
 import { Spinner } from "@/components/ui/spinner";
-import { afterSignIn } from "./after-sign-in";
+import { afterSignIn, localPath } from "./after-sign-in";
+import { AuthSwitchLink } from "./auth-switch-link";
 
 type Errors = Partial<Record<"email" | "username" | "password" | "companyName" | "country", string>>;
 
@@ -72,8 +73,9 @@ export function RegisterForm() {
         window.location.assign(locale === "en" ? "/sign-in" : `/${locale}/sign-in`);
         return;
       }
-      // A new account starts on its checklist (buyer and seller first steps), not the home page.
-      await afterSignIn("/welcome");
+      // Back to the page that sent the visitor here (a product, a store), read at submit as the sign-in
+      // form does; otherwise a new account starts on its checklist (first steps), not the home page.
+      await afterSignIn(localPath(new URLSearchParams(window.location.search).get("callbackUrl") ?? undefined) ?? "/welcome");
     } catch {
       setAlert(t("errors.network"));
       setPending(false);
@@ -122,9 +124,15 @@ export function RegisterForm() {
       </button>
       <p className="text-center text-sm text-slate-600">
         {t("haveAccount")}{" "}
-        <Link href="/sign-in" className="font-medium text-brand-700 underline">
-          {t("signInLink")}
-        </Link>
+        <Suspense
+          fallback={
+            <Link href="/sign-in" className="font-medium text-brand-700 underline">
+              {t("signInLink")}
+            </Link>
+          }
+        >
+          <AuthSwitchLink to="/sign-in">{t("signInLink")}</AuthSwitchLink>
+        </Suspense>
       </p>
     </form>
   );

@@ -2,10 +2,11 @@
 
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
 import { Field, FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
 import { afterSignIn } from "./after-sign-in";
+import { AuthSwitchLink } from "./auth-switch-link";
 
 /** The page is static (prerendered per locale): `callbackUrl` is read from the address at submit. */
 export function SignInForm() {
@@ -59,9 +60,15 @@ export function SignInForm() {
       </button>
       <p className="text-center text-sm text-slate-600">
         {t("noAccount")}{" "}
-        <Link href="/register" className="font-medium text-brand-700 underline">
-          {t("registerLink")}
-        </Link>
+        <Suspense
+          fallback={
+            <Link href="/register" className="font-medium text-brand-700 underline">
+              {t("registerLink")}
+            </Link>
+          }
+        >
+          <AuthSwitchLink to="/register">{t("registerLink")}</AuthSwitchLink>
+        </Suspense>
       </p>
     </form>
   );
