@@ -2,6 +2,7 @@
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { refreshSession } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
@@ -36,6 +37,7 @@ type Approval = {
 /** What the guardian's AI accounts are waiting on, with approve/reject (confirmed first). */
 export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
   const t = useTranslations("AiAccounts");
+  const tf = useTranslations("Flows");
   const tc = useTranslations("Common");
   const format = useFormatter();
   // relativeTime needs a "now": without one next-intl logs ENVIRONMENT_FALLBACK on every render (the
@@ -45,6 +47,8 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
   const [items, setItems] = useState<Approval[] | null>(null);
   const [pending, setPending] = useState<{ id: string; decision: "approve" | "reject" } | null>(null);
   const [error, setError] = useState(false);
+  // What the last decision did, said where a screen reader hears it: the item leaves the queue.
+  const [done, setDone] = useState<string | null>(null);
 
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -62,11 +66,16 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
   async function decide() {
     if (!pending) return;
     const { id, decision } = pending;
+    const item = items?.find((a) => a.id === id);
     setPending(null);
+    setDone(null);
     const r = await apiFetch(`/api/ai/approvals/${encodeURIComponent(id)}/${decision}`, { method: "POST" });
     setError(!r.ok);
+    if (r.ok && item) setDone(tf(`decided.${decision}.${item.kind}`, { item: item.summary.item }));
     setVersion((v) => v + 1);
     onDecided();
+    // Deciding settles the request's notification (server side): the bell reads the count again.
+    if (r.ok) void refreshSession();
   }
 
   const money = (v: number | string | undefined, currency?: string) =>
@@ -105,6 +114,9 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
           {t("showDecided")}
         </label>
       </div>
+      <p role="status" className={done ? "mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800" : "sr-only"} data-testid="approval-done">
+        {done && <bdi>{done}</bdi>}
+      </p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {tc("errorGeneric")}
