@@ -9,6 +9,7 @@ import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { Link } from "@/lib/i18n/navigation";
+import { BoothProductsPicker } from "./booth-products-picker";
 import { KeywordsEditor } from "./keywords-editor";
 import { UploadButton } from "./upload-button";
 
@@ -49,18 +50,23 @@ function Manager({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("SellerBooths");
   const ts = useTranslations("Seller");
   const tc = useTranslations("Common");
+  const tf = useTranslations("Flows");
   const [booths, setBooths] = useState<Booth[] | null>(null);
   const [exhibitions, setExhibitions] = useState<{ id: string; name: string }[]>([]);
   const [editing, setEditing] = useState<Booth | null>(null);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The preview shows what buyers will see: the store's company name, not the account's username.
+  const [company, setCompany] = useState<string | null>(null);
 
   const load = () => apiFetch<{ booths: Booth[] }>("/api/booths").then((r) => r.ok && setBooths(r.data.booths));
   useEffect(() => {
     void apiFetch<{ booths: Booth[] }>("/api/booths").then((r) => r.ok && setBooths(r.data.booths));
     void apiFetch<{ exhibitions: { id: string; name: string }[] }>("/api/exhibitions?limit=100").then((r) => r.ok && setExhibitions(r.data.exhibitions));
-  }, []);
+    if (me.sellerProfileId)
+      void apiFetch<{ seller: { companyName: string } }>(`/api/sellers/${me.sellerProfileId}`).then((r) => r.ok && setCompany(r.data.seller.companyName));
+  }, [me.sellerProfileId]);
 
   if (!me.sellerProfileId && !me.isAI) return <p className="rounded-xl border border-slate-200 bg-white p-6">{ts("noStore")}</p>;
   const set = <K extends keyof Booth>(k: K, v: Booth[K]) => setEditing((b) => (b ? { ...b, [k]: v } : b));
@@ -272,6 +278,11 @@ function Manager({ me }: { me: NonNullable<Me> }) {
               hint={t("keywordsHint")}
               showCoverage={false}
             />
+            {editing.id && me.sellerProfileId ? (
+              <BoothProductsPicker storeId={me.sellerProfileId} boothId={editing.id} booths={booths ?? []} onChanged={() => void load()} />
+            ) : (
+              <p className="text-xs text-slate-500">{tf("boothProductsAfterSave")}</p>
+            )}
             <div className="flex flex-wrap items-center gap-3">
               <button type="submit" disabled={saving} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white disabled:opacity-60">
                 {saving ? t("saving") : editing.id ? t("save") : t("create")}
@@ -285,7 +296,7 @@ function Manager({ me }: { me: NonNullable<Me> }) {
           </form>
           <section aria-label={t("preview")}>
             <p className="mb-2 text-sm font-medium text-slate-600">{t("preview")}</p>
-            <BoothShowcase {...editing} name={editing.name || "—"} companyName={me.isAI ? me.guardian?.username : me.username} />
+            <BoothShowcase {...editing} name={editing.name || "—"} companyName={company ?? undefined} />
           </section>
         </div>
       )}
