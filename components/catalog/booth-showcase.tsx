@@ -61,7 +61,11 @@ export function BoothShowcase({ name, companyName, description, logoUrl, bannerU
         </div>
       </div>
       <div className="space-y-6 p-6">
-        {description && <p className="whitespace-pre-line text-slate-700">{description}</p>}
+        {description && (
+          <p className="whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
+            {description}
+          </p>
+        )}
         {children}
       </div>
     </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import type { Me } from "@/components/auth/use-me";
@@ -9,6 +9,8 @@ import { LoadError } from "@/components/ui/load-error";
 import { FormAlert } from "@/components/ui/field";
 import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Party = { id: string; username: string; isAI: boolean };
 type Task = {
@@ -31,7 +33,6 @@ export function TasksBoard() {
 function Board({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Tasks");
   const tc = useTranslations("Common");
-  const format = useFormatter();
   const [view, setView] = useState<"open" | "created" | "claimed">("open");
   const [items, setItems] = useState<Task[] | null>(null);
   const [version, setVersion] = useState(0);
@@ -97,11 +98,13 @@ function Board({ me }: { me: NonNullable<Me> }) {
             {items.map((task) => (
               <li key={task.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="task">
                 <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold">{task.title}</p>
+                  <p className="font-semibold" dir="auto">
+                    {task.title}
+                  </p>
                   <StatusBadge status={task.status} />
                   {task.reward !== null && task.currency && (
                     <span className="text-sm text-green-800">
-                      {t("rewardValue", { reward: format.number(task.reward, { style: "currency", currency: task.currency }) })}
+                      {fill((m) => t("rewardValue", { reward: m.reward! }), { reward: <Price amount={task.reward} currency={task.currency} /> })}
                     </span>
                   )}
                 </div>
@@ -109,7 +112,11 @@ function Board({ me }: { me: NonNullable<Me> }) {
                   {t("by", { user: task.createdBy.username })}
                   {task.sentByAI && <AiTag />}
                 </p>
-                {task.description && <p className="mt-2 whitespace-pre-line text-sm">{task.description}</p>}
+                {task.description && (
+                  <p className="mt-2 whitespace-pre-line text-sm [unicode-bidi:plaintext]" dir="auto">
+                    {task.description}
+                  </p>
+                )}
                 {task.result && <p className="mt-2 rounded bg-green-50 p-2 text-sm">{task.result}</p>}
                 <div className="mt-3 flex flex-wrap gap-2">
                   {task.status === "open" && task.createdBy.id !== me.id && (
