@@ -57,7 +57,11 @@ export function BoothShowcase({ name, companyName, description, logoUrl, bannerU
               {companyName}
             </p>
           )}
-          {location && <p className="text-xs opacity-80">{location}</p>}
+          {location && (
+            <p className="text-xs opacity-80" dir="auto">
+              {location}
+            </p>
+          )}
         </div>
       </div>
       <div className="space-y-6 p-6">

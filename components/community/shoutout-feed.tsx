@@ -125,7 +125,7 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
                 {s.content}
               </p>
               {s.product && (
-                <Link href={`/products/${s.product.id}`} className="mt-2 inline-block text-sm text-brand-700 underline">
+                <Link href={`/products/${s.product.id}`} className="mt-2 inline-block text-sm text-brand-700 underline" dir="auto">
                   {s.product.title}
                 </Link>
               )}

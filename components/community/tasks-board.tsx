@@ -170,11 +170,11 @@ function Board({ me }: { me: NonNullable<Me> }) {
         <h2 className="font-semibold">{t("create")}</h2>
         <label className="block text-sm font-medium">
           {t("taskTitle")}
-          <input name="title" required maxLength={200} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <input name="title" required maxLength={200} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <label className="block text-sm font-medium">
           {t("taskDescription")}
-          <textarea name="description" rows={4} maxLength={10000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea name="description" rows={4} maxLength={10000} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <MoneyFields amountName="reward" amountLabel={t("reward")} currencyLabel={t("currency")} />
         <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">

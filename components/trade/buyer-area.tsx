@@ -107,10 +107,10 @@ function Inquiries() {
       {items.map((i) => (
         <li key={i.id} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="buyer-inquiry">
           <div className="flex flex-wrap items-center gap-3">
-            <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline" dir="auto">
               {i.product.title}
             </Link>
-            <span className="text-sm text-slate-500">{i.seller.companyName}</span>
+            <bdi className="text-sm text-slate-500">{i.seller.companyName}</bdi>
             <StatusBadge status={i.status} />
             {i.status !== "closed" && (
               <button type="button" onClick={() => setClosing(i.id)} className="ms-auto text-sm text-slate-600 underline">
@@ -188,7 +188,7 @@ function Orders() {
           {items.map((o) => (
             <tr key={o.id} className="border-b border-slate-100" data-testid="buyer-order">
               <td className="px-4 py-2">
-                <Link href={`/products/${o.product.id}`} className="text-brand-700 hover:underline">
+                <Link href={`/products/${o.product.id}`} className="text-brand-700 hover:underline" dir="auto">
                   {o.product.title}
                 </Link>
                 {o.sentByAI && <AiTag />}

@@ -110,7 +110,7 @@ function Inbox() {
           {items.map((i) => (
             <li key={i.id} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="seller-inquiry">
               <div className="flex flex-wrap items-center gap-3">
-                <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline">
+                <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline" dir="auto">
                   {i.product.title}
                 </Link>
                 <span className="text-sm text-slate-600">

@@ -86,6 +86,7 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
               {ti("message")}
               <textarea
                 name="message"
+                dir="auto"
                 required
                 minLength={1}
                 maxLength={5000}
@@ -115,7 +116,7 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
               </label>
               <label className="block text-sm font-medium">
                 {to("note")}
-                <textarea name="note" rows={3} maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+                <textarea name="note" rows={3} maxLength={2000} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
               </label>
               <p className="text-lg font-semibold" aria-live="polite">
                 {fill((m) => to("total", { total: m.total! }), { total })}
