@@ -85,15 +85,20 @@ export default async function ExhibitionPage({ params }: Params) {
             {e.booths.map((b) => (
               <li key={b.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="exhibition-booth">
                 <Link href={`/booths/${b.id}`} className="block p-5 hover:bg-slate-50">
-                  <p className="font-semibold break-words" dir="auto" data-testid="exhibition-booth-name">
-                    {b.name}
+                  {/* Names in a <bdi>: their own order ("Co., Ltd." keeps its final '.'), aligned with the page. */}
+                  <p className="font-semibold break-words">
+                    <bdi dir="auto" data-testid="exhibition-booth-name">
+                      {b.name}
+                    </bdi>
                   </p>
-                  <p className="text-sm break-words text-slate-600" dir="auto" data-testid="exhibition-booth-company">
-                    {b.companyName}
+                  <p className="text-sm break-words text-slate-600">
+                    <bdi dir="auto" data-testid="exhibition-booth-company">
+                      {b.companyName}
+                    </bdi>
                   </p>
                   {b.location && (
-                    <p className="mt-1 text-xs text-slate-500" dir="auto">
-                      {b.location}
+                    <p className="mt-1 text-xs text-slate-500">
+                      <bdi dir="auto">{b.location}</bdi>
                     </p>
                   )}
                 </Link>
