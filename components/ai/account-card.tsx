@@ -79,7 +79,7 @@ export function AccountCard({ account, onChange }: { account: AiAccount; onChang
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`acct-${account.aiUserId}`} data-testid="ai-account-card">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-4">
-        <h2 id={`acct-${account.aiUserId}`} className="font-mono text-lg font-semibold" dir="ltr">
+        <h2 id={`acct-${account.aiUserId}`} className="min-w-0 font-mono text-lg font-semibold [overflow-wrap:anywhere]" dir="ltr">
           {account.username}
         </h2>
         <span

@@ -6,6 +6,7 @@ import { Field, FormAlert } from "@/components/ui/field";
 import { apiFetch } from "@/components/lib/api-client";
 import { Link } from "@/lib/i18n/navigation";
 import type { Me } from "@/components/auth/use-me";
+import { fill } from "@/components/ui/sentence";
 
 type Role = "AI_BUYER" | "AI_SELLER";
 
@@ -59,7 +60,15 @@ export function AiRegisterForm({ me }: { me: NonNullable<Me> }) {
   if (created) {
     return (
       <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-6" data-testid="ai-created">
-        <p className="font-semibold text-green-900">{t("created", { username: created })}</p>
+        <p className="font-semibold text-green-900">
+          {fill((m) => t("created", { username: m.username! }), {
+            username: (
+              <bdi dir="ltr" className="font-mono [overflow-wrap:anywhere]">
+                {created}
+              </bdi>
+            ),
+          })}
+        </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link href="/seller/ai-accounts" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
             {t("manage")}
@@ -98,7 +107,7 @@ export function AiRegisterForm({ me }: { me: NonNullable<Me> }) {
       </fieldset>
       <div className="rounded-lg bg-slate-100 p-4" aria-live="polite">
         <p className="text-sm text-slate-600">{t("usernamePreview")}</p>
-        <p className="mt-1 font-mono text-lg font-semibold" dir="ltr" data-testid="ai-username-preview">
+        <p className="mt-1 font-mono text-lg font-semibold [overflow-wrap:anywhere]" dir="ltr" data-testid="ai-username-preview">
           {username}
         </p>
         <p className="mt-1 text-xs text-slate-500">{t("usernameFixed")}</p>

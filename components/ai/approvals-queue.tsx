@@ -1,10 +1,12 @@
 "use client";
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { refreshSession } from "@/components/auth/use-me";
 import { apiFetch } from "@/components/lib/api-client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Amount = { amount: number; currency: string };
 type Tier = { minQty: number; unitPrice: number };
@@ -78,27 +80,37 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
     if (r.ok) void refreshSession();
   }
 
-  const money = (v: number | string | undefined, currency?: string) =>
-    v === undefined ? "—" : currency ? format.number(Number(v), { style: "currency", currency }) : format.number(Number(v));
-  const amount = (a: Amount) => money(a.amount, a.currency);
+  // A price is a <Price> element (its own bidi isolate), in a cell and inside a translated sentence alike.
+  const cell = (v: number | string | undefined, currency?: string): ReactNode =>
+    v === undefined ? "—" : currency ? <Price amount={Number(v)} currency={currency} /> : format.number(Number(v));
+  const amount = (a: Amount) => cell(a.amount, a.currency);
   const tierList = (tiers: Tier[], currency: string) =>
-    tiers.length ? tiers.map((x) => t("tierItem", { minQty: x.minQty, price: money(x.unitPrice, currency) })).join(" · ") : t("noTiers");
+    tiers.length
+      ? tiers.map((x, i) => (
+          <Fragment key={i}>
+            {i > 0 && " · "}
+            {fill((m) => t("tierItem", { minQty: x.minQty, price: m.price! }), { price: cell(x.unitPrice, currency) })}
+          </Fragment>
+        ))
+      : t("noTiers");
   // Why it is held, in the page's language, from the rule's code and figures (the English text otherwise).
-  const ruleText = (s: Approval["summary"]) => {
+  const ruleText = (s: Approval["summary"]): ReactNode => {
     const p = s.ruleParams;
     if (!s.ruleCode || !p) return s.rule;
     if (s.ruleCode === "discount") {
       const pct = (v: string | undefined) => format.number(Number(v) / 100, { style: "percent", maximumFractionDigits: 2 });
-      return t("ruleDiscount", {
-        offered: money(p.offered, p.offeredCurrency),
-        reference: money(p.reference, p.referenceCurrency),
-        percent: pct(p.percent),
-        max: pct(p.max),
+      return fill((m) => t("ruleDiscount", { offered: m.offered!, reference: m.reference!, percent: pct(p.percent), max: pct(p.max) }), {
+        offered: cell(p.offered, p.offeredCurrency),
+        reference: cell(p.reference, p.referenceCurrency),
       });
     }
     const mc = p.mandateCurrency;
     const key = { threshold: "ruleThreshold", store24h: "ruleStore24h", monthlyBudget: "ruleMonthlyBudget" } as const;
-    return t(key[s.ruleCode], { converted: money(p.converted, mc), sum: money(p.sum, mc), limit: money(p.limit, mc) });
+    return fill((m) => t(key[s.ruleCode as keyof typeof key], { converted: m.converted!, sum: m.sum!, limit: m.limit! }), {
+      converted: cell(p.converted, mc),
+      sum: cell(p.sum, mc),
+      limit: cell(p.limit, mc),
+    });
   };
   const kindLabel = { order: t("kindOrder"), quote: t("kindQuote"), price: t("kindPrice"), task: t("kindTask") };
   const statusLabel = { pending: t("statusPending"), approved: t("statusApproved"), rejected: t("statusRejected"), expired: t("statusExpired") };
@@ -133,7 +145,7 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{kindLabel[a.kind]}</span>
                 <bdi className="font-medium">{a.summary.item}</bdi>
-                <span className="font-mono text-xs text-slate-500" dir="ltr">
+                <span className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]" dir="ltr">
                   {a.aiUsername}
                 </span>
                 <span className="ms-auto text-xs text-slate-500">{statusLabel[a.status]}</span>
@@ -150,18 +162,20 @@ export function ApprovalsQueue({ onDecided }: { onDecided: () => void }) {
                     {a.summary.price.new.currency !== a.summary.price.reference.currency && (
                       <>
                         <dt className="text-slate-500">{t("inReference")}</dt>
-                        <dd>{money(a.summary.price.newInReference, a.summary.price.reference.currency)}</dd>
+                        <dd>{cell(a.summary.price.newInReference, a.summary.price.reference.currency)}</dd>
                       </>
                     )}
                   </>
                 ) : (
                   <>
                     <dt className="text-slate-500">{t("quantity")}</dt>
-                    <dd>{a.summary.quantity ?? "—"}</dd>
+                    <dd>{a.summary.quantity === undefined ? "—" : format.number(a.summary.quantity)}</dd>
                     <dt className="text-slate-500">{t("unitPrice")}</dt>
-                    <dd>{money(a.summary.unitPrice, a.summary.currency)}</dd>
+                    <dd data-testid="approval-unit-price">{cell(a.summary.unitPrice, a.summary.currency)}</dd>
                     <dt className="text-slate-500">{t("total")}</dt>
-                    <dd className="font-semibold">{money(a.summary.total, a.summary.currency)}</dd>
+                    <dd className="font-semibold" data-testid="approval-total">
+                      {cell(a.summary.total, a.summary.currency)}
+                    </dd>
                     {a.summary.converted && a.summary.converted.currency !== a.summary.currency && (
                       <>
                         <dt className="text-slate-500">{t("convertedTotal")}</dt>

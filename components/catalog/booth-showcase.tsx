@@ -57,11 +57,19 @@ export function BoothShowcase({ name, companyName, description, logoUrl, bannerU
               {companyName}
             </p>
           )}
-          {location && <p className="text-xs opacity-80">{location}</p>}
+          {location && (
+            <p className="text-xs opacity-80" dir="auto">
+              {location}
+            </p>
+          )}
         </div>
       </div>
       <div className="space-y-6 p-6">
-        {description && <p className="whitespace-pre-line text-slate-700">{description}</p>}
+        {description && (
+          <p className="whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
+            {description}
+          </p>
+        )}
         {children}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { isolate, Price } from "@/components/ui/price";
+import { Price } from "@/components/ui/price";
+import { around } from "@/components/ui/sentence";
 import { Link } from "@/lib/i18n/navigation";
 import type { ProductView } from "@/lib/services/catalog/product-view";
 
@@ -9,6 +10,7 @@ export async function ProductCard({
   product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller">;
 }) {
   const t = await getTranslations("Catalog");
+  const [byBefore, byAfter] = around((mark) => t("by", { company: mark }));
   return (
     <li className="group overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-testid="product-card">
       <Link href={`/products/${product.id}`} className="block">
@@ -31,7 +33,14 @@ export async function ProductCard({
             <Price amount={product.price} currency={product.currency} />
           </p>
           <p className="text-xs text-slate-600">{t("moq", { count: product.moq })}</p>
-          <p className="truncate text-xs text-slate-500">{t("by", { company: isolate(product.seller.companyName) })}</p>
+          {/* Only the name is cut, inside its own isolate: cut in a right-to-left line, a Latin name lost its start ("…lar & Lighting FZCO"). */}
+          <p className="flex min-w-0 text-xs whitespace-pre text-slate-500" data-testid="product-supplier">
+            {byBefore && <span className="shrink-0">{byBefore}</span>}
+            <bdi dir="auto" className="min-w-0 truncate">
+              {product.seller.companyName}
+            </bdi>
+            {byAfter && <span className="shrink-0">{byAfter}</span>}
+          </p>
           {product.acceptsOEM && <span className="inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800">{t("oem")}</span>}
         </div>
       </Link>

@@ -51,7 +51,7 @@ function Keys() {
       <form onSubmit={create} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-5" data-testid="api-key-form">
         <label className="min-w-0 flex-1 text-sm font-medium">
           {t("name")}
-          <input name="name" required maxLength={100} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <input name="name" required maxLength={100} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
           {t("create")}
@@ -84,7 +84,9 @@ function Keys() {
           {keys.map((k) => (
             <li key={k.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="api-key">
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{k.name}</p>
+                <p className="font-medium break-words" dir="auto">
+                  {k.name}
+                </p>
                 <p className="font-mono text-xs text-slate-500" dir="ltr">
                   {k.prefix}…
                 </p>

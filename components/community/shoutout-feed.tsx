@@ -118,12 +118,14 @@ export function ShoutoutFeed({ initial }: { initial?: { shoutouts: Shoutout[]; t
           {items.map((s) => (
             <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="shoutout">
               <p className="text-sm text-slate-500">
-                <span className="font-medium text-slate-800">{s.author.username}</span>
+                <bdi className="font-medium text-slate-800">{s.author.username}</bdi>
                 {s.sentByAI && <AiTag />} · <time dateTime={s.createdAt}>{hydrated ? format.relativeTime(new Date(s.createdAt), now) : ""}</time>
               </p>
-              <p className="mt-1 whitespace-pre-line">{s.content}</p>
+              <p className="mt-1 whitespace-pre-line [unicode-bidi:plaintext]" dir="auto">
+                {s.content}
+              </p>
               {s.product && (
-                <Link href={`/products/${s.product.id}`} className="mt-2 inline-block text-sm text-brand-700 underline">
+                <Link href={`/products/${s.product.id}`} className="mt-2 inline-block text-sm text-brand-700 underline" dir="auto">
                   {s.product.title}
                 </Link>
               )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import type { Me } from "@/components/auth/use-me";
@@ -9,6 +9,8 @@ import { LoadError } from "@/components/ui/load-error";
 import { FormAlert } from "@/components/ui/field";
 import { MoneyFields } from "@/components/ui/money-fields";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Party = { id: string; username: string; isAI: boolean };
 type Task = {
@@ -31,7 +33,6 @@ export function TasksBoard() {
 function Board({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Tasks");
   const tc = useTranslations("Common");
-  const format = useFormatter();
   const [view, setView] = useState<"open" | "created" | "claimed">("open");
   const [items, setItems] = useState<Task[] | null>(null);
   const [version, setVersion] = useState(0);
@@ -97,11 +98,13 @@ function Board({ me }: { me: NonNullable<Me> }) {
             {items.map((task) => (
               <li key={task.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="task">
                 <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold">{task.title}</p>
+                  <p className="font-semibold" dir="auto">
+                    {task.title}
+                  </p>
                   <StatusBadge status={task.status} />
                   {task.reward !== null && task.currency && (
                     <span className="text-sm text-green-800">
-                      {t("rewardValue", { reward: format.number(task.reward, { style: "currency", currency: task.currency }) })}
+                      {fill((m) => t("rewardValue", { reward: m.reward! }), { reward: <Price amount={task.reward} currency={task.currency} /> })}
                     </span>
                   )}
                 </div>
@@ -109,7 +112,11 @@ function Board({ me }: { me: NonNullable<Me> }) {
                   {t("by", { user: task.createdBy.username })}
                   {task.sentByAI && <AiTag />}
                 </p>
-                {task.description && <p className="mt-2 whitespace-pre-line text-sm">{task.description}</p>}
+                {task.description && (
+                  <p className="mt-2 whitespace-pre-line text-sm [unicode-bidi:plaintext]" dir="auto">
+                    {task.description}
+                  </p>
+                )}
                 {task.result && <p className="mt-2 rounded bg-green-50 p-2 text-sm">{task.result}</p>}
                 <div className="mt-3 flex flex-wrap gap-2">
                   {task.status === "open" && task.createdBy.id !== me.id && (
@@ -163,11 +170,11 @@ function Board({ me }: { me: NonNullable<Me> }) {
         <h2 className="font-semibold">{t("create")}</h2>
         <label className="block text-sm font-medium">
           {t("taskTitle")}
-          <input name="title" required maxLength={200} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <input name="title" required maxLength={200} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <label className="block text-sm font-medium">
           {t("taskDescription")}
-          <textarea name="description" rows={4} maxLength={10000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea name="description" rows={4} maxLength={10000} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
         </label>
         <MoneyFields amountName="reward" amountLabel={t("reward")} currencyLabel={t("currency")} />
         <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">

@@ -11,6 +11,8 @@ import { Link } from "@/lib/i18n/navigation";
 import { CounterForm } from "./counter-form";
 import { Spinner } from "./spinner";
 import type { Offer, Thread } from "./use-thread";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Outcome = { kind: "ordered" | "orderHeld" | "declined" | "countered" | "counterHeld" } | null;
 
@@ -66,7 +68,7 @@ function Answer({ offer, thread, onOutcome }: { offer: Offer; thread: Thread; on
   const [dialog, setDialog] = useState<"accept" | "decline" | null>(null);
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const money = (n: number) => format.number(n, { style: "currency", currency: offer.currency });
+  const money = (n: number) => <Price amount={n} currency={offer.currency} />;
 
   const explain = (p: Problem) =>
     p.code === "offer_expired"
@@ -123,7 +125,10 @@ function Answer({ offer, thread, onOutcome }: { offer: Offer; thread: Thread; on
       <ConfirmDialog
         open={dialog === "accept"}
         title={t("acceptTitle")}
-        body={t("acceptBody", { price: money(offer.unitPrice), quantity: format.number(offer.quantity), total: money(offer.total) })}
+        body={fill((m) => t("acceptBody", { price: m.price!, quantity: format.number(offer.quantity), total: m.total! }), {
+          price: money(offer.unitPrice),
+          total: money(offer.total),
+        })}
         confirmLabel={t("orderAtPrice")}
         cancelLabel={tc("cancel")}
         onCancel={() => setDialog(null)}

@@ -12,6 +12,7 @@ import { AiTag } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 import { OFFER_STATUS_VALUES, type OfferPage } from "@/lib/schemas/offers";
 import { OfferStatus } from "./offer-status";
+import { Price } from "@/components/ui/price";
 
 type Page = z.infer<typeof OfferPage>;
 type Status = (typeof OFFER_STATUS_VALUES)[number];
@@ -116,8 +117,7 @@ function List() {
                 {o.sentByAI && <AiTag />}
                 {": "}
                 <span className="font-semibold">
-                  {format.number(o.unitPrice, { style: "currency", currency: o.currency })} × {format.number(o.quantity)} ={" "}
-                  {format.number(o.total, { style: "currency", currency: o.currency })}
+                  <Price amount={o.unitPrice} currency={o.currency} /> × {format.number(o.quantity)} = <Price amount={o.total} currency={o.currency} />
                 </span>
               </p>
             </li>

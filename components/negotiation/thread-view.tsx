@@ -2,7 +2,7 @@
 
 // The negotiation page (/offers/[id]): every offer of the thread as a conversation, and the
 // answers to the open offer the caller received (./offer-actions.tsx). Live through ./use-thread.ts.
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { AiTag } from "@/components/ui/status-badge";
@@ -10,6 +10,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { OfferActions } from "./offer-actions";
 import { OfferStatus } from "./offer-status";
 import { useThread, type Offer, type Thread } from "./use-thread";
+import { Price, priceText } from "@/components/ui/price";
 
 export function ThreadView({ offerId }: { offerId: string }) {
   return <SignInGate>{() => <Negotiation offerId={offerId} />}</SignInGate>;
@@ -91,7 +92,7 @@ function OfferItem({ offer: o, thread }: { offer: Offer; thread: Thread }) {
   const format = useFormatter();
   const mine = o.from === thread.side;
   const who = mine ? t("you") : o.from === "seller" ? thread.store.companyName : thread.buyer.username;
-  const money = (n: number) => format.number(n, { style: "currency", currency: o.currency });
+  const money = (n: number) => <Price amount={n} currency={o.currency} />;
   return (
     <li
       className={`rounded-xl border p-4 ${mine ? "ms-6 border-brand-100 bg-brand-50" : "me-6 border-slate-200 bg-white"}`}
@@ -134,7 +135,7 @@ function OfferItem({ offer: o, thread }: { offer: Offer; thread: Thread }) {
         </div>
       </dl>
       {o.message && (
-        <p dir="auto" className="mt-2 whitespace-pre-line break-words text-sm text-slate-800" data-testid="offer-message">
+        <p dir="auto" className="mt-2 whitespace-pre-line break-words text-sm text-slate-800 [unicode-bidi:plaintext]" data-testid="offer-message">
           {o.message}
         </p>
       )}
@@ -147,6 +148,7 @@ function OfferItem({ offer: o, thread }: { offer: Offer; thread: Thread }) {
 function useAnnouncer(thread: Thread | undefined) {
   const t = useTranslations("Negotiation");
   const format = useFormatter();
+  const locale = useLocale();
   const seen = useRef<Set<string> | null>(null);
   const [text, setText] = useState("");
   useEffect(() => {
@@ -157,8 +159,7 @@ function useAnnouncer(thread: Thread | undefined) {
     if (!before) return;
     const fresh = thread.offers.filter((o) => !before.has(o.id) && o.from !== thread.side);
     const last = fresh.at(-1);
-    if (last)
-      setText(t("newOffer", { price: format.number(last.unitPrice, { style: "currency", currency: last.currency }), quantity: format.number(last.quantity) }));
-  }, [thread, t, format]);
+    if (last) setText(t("newOffer", { price: priceText(locale, last.unitPrice, last.currency), quantity: format.number(last.quantity) }));
+  }, [thread, t, format, locale]);
   return text;
 }

@@ -10,6 +10,7 @@ import { MoneyFields } from "@/components/ui/money-fields";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 import { CategoryOptions, fieldErrors, inputClass, useCategories, useProblemText } from "./rfq-common";
+import { Price } from "@/components/ui/price";
 
 type Requirement = {
   id: string;
@@ -88,7 +89,9 @@ export function BuyerRequirements() {
                   <StatusBadge status={r.status} />
                   {r.quantity !== null && <span className="text-sm text-slate-600">{format.number(r.quantity)}</span>}
                   {r.budget !== null && r.currency && (
-                    <span className="text-sm text-slate-600">{format.number(r.budget, { style: "currency", currency: r.currency })}</span>
+                    <span className="text-sm text-slate-600" data-testid="requirement-budget">
+                      <Price amount={r.budget} currency={r.currency} />
+                    </span>
                   )}
                   <Link href={`/buyer/requirements/${r.id}`} className="ms-auto text-sm text-brand-700 underline">
                     {tr("viewQuotes")}
@@ -104,7 +107,7 @@ export function BuyerRequirements() {
                   )}
                 </div>
                 {r.description && (
-                  <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700" dir="auto">
+                  <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
                     {r.description}
                   </p>
                 )}

@@ -12,6 +12,8 @@ import { AiTag } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
 import { OfferStatus, type OfferState } from "@/components/negotiation/offer-status";
 import { useProblemText } from "./rfq-common";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Offer = {
   id: string;
@@ -90,7 +92,7 @@ function Compare({ id }: { id: string }) {
       </p>
     );
   const req = data.requirement;
-  const money = (amount: number, currency: string) => format.number(amount, { style: "currency", currency });
+  const money = (amount: number, currency: string) => <Price amount={amount} currency={currency} />;
   const expired = (o: Offer) => o.status === "expired" || new Date(o.validUntil) <= new Date();
   const cells = (q: Quote) => {
     const o = q.offer;
@@ -110,7 +112,7 @@ function Compare({ id }: { id: string }) {
         <>
           <div className="font-semibold">{money(o.unitPrice, o.currency)}</div>
           {o.currency !== data.currency && (
-            <div className="text-xs text-slate-500">{q.converted ? `≈ ${money(q.converted.unitPrice, data.currency)}` : t("noRate")}</div>
+            <div className="text-xs text-slate-500">{q.converted ? <>≈ {money(q.converted.unitPrice, data.currency)}</> : t("noRate")}</div>
           )}
         </>
       ) : (
@@ -185,7 +187,9 @@ function Compare({ id }: { id: string }) {
         {acceptError && <FormAlert>{acceptError}</FormAlert>}
         {result && (
           <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="accept-result">
-            {result.pendingApproval ? t("acceptHeld") : t("accepted", { total: money(result.order.total, result.order.currency) })}{" "}
+            {result.pendingApproval
+              ? t("acceptHeld")
+              : fill((m) => t("accepted", { total: m.total! }), { total: money(result.order.total, result.order.currency) })}{" "}
             <Link href="/buyer?tab=orders" className="font-medium underline">
               {t("viewOrders")}
             </Link>
@@ -258,9 +262,8 @@ function Compare({ id }: { id: string }) {
         title={t("acceptTitle")}
         body={
           accepting &&
-          t("acceptBody", {
+          fill((m) => t("acceptBody", { price: m.price!, quantity: format.number(accepting.quantity), total: m.total! }), {
             price: money(accepting.unitPrice, accepting.currency),
-            quantity: format.number(accepting.quantity),
             total: money(accepting.total, accepting.currency),
           })
         }

@@ -16,6 +16,8 @@ import { Link } from "@/lib/i18n/navigation";
 import { QuoteForm, type SentOffer, type StoreProduct } from "./quote-form";
 import { OfferStatus } from "@/components/negotiation/offer-status";
 import { CategoryOptions, inputClass, useCategories, useProblemText } from "./rfq-common";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Requirement = {
   id: string;
@@ -183,7 +185,7 @@ function Row({ r, own, products, onSent }: { r: Requirement; own?: Own; products
         <span className="text-xs text-slate-500">{format.relativeTime(new Date(r.createdAt), now)}</span>
       </div>
       {r.description && (
-        <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700" dir="auto">
+        <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
           {r.description}
         </p>
       )}
@@ -194,9 +196,7 @@ function Row({ r, own, products, onSent }: { r: Requirement; own?: Own; products
         </div>
         <div>
           <dt className="inline text-slate-500">{t("budget")}: </dt>
-          <dd className="inline font-medium">
-            {r.budget !== null && r.currency ? format.number(r.budget, { style: "currency", currency: r.currency }) : t("notStated")}
-          </dd>
+          <dd className="inline font-medium">{r.budget !== null && r.currency ? <Price amount={r.budget} currency={r.currency} /> : t("notStated")}</dd>
         </div>
         <div>
           <dt className="inline text-slate-500">{t("buyer")}: </dt>
@@ -209,9 +209,8 @@ function Row({ r, own, products, onSent }: { r: Requirement; own?: Own; products
       {own && (
         <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm" data-testid="own-offer" role="status">
           <span className="font-medium">
-            {t("yourOffer", {
-              price: format.number(own.offer.unitPrice, { style: "currency", currency: own.offer.currency }),
-              quantity: format.number(own.offer.quantity),
+            {fill((m) => t("yourOffer", { price: m.price!, quantity: format.number(own.offer.quantity) }), {
+              price: <Price amount={own.offer.unitPrice} currency={own.offer.currency} />,
             })}
           </span>
           <OfferStatus status={own.offer.status} />

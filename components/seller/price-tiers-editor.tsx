@@ -2,8 +2,9 @@
 
 // Quantity price breaks in the seller's product form (contract 9.4): rows of (from quantity, unit
 // price), checked here by the same rules the server applies (lib/services/catalog/price-tiers.ts).
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { PRICE_TIERS_MAX, tierIssues } from "@/lib/services/catalog/price-tiers";
+import { priceText } from "@/components/ui/price";
 
 export type TierRow = { minQty: number | ""; unitPrice: number | "" };
 
@@ -13,7 +14,7 @@ export type TierRow = { minQty: number | ""; unitPrice: number | "" };
  */
 export function useTierErrors() {
   const t = useTranslations("SellerProducts");
-  const format = useFormatter();
+  const locale = useLocale();
   return (rows: TierRow[], price: number | "", moq: number | "", currency: string): Record<string, string> => {
     const errors: Record<string, string> = {};
     rows.forEach((r, i) => {
@@ -28,7 +29,7 @@ export function useTierErrors() {
       if (field === "minQty")
         errors[issue.path] = Number.isInteger(tiers[i]!.minQty) ? t("tierQtyAbove", { min: i === 0 ? moq : tiers[i - 1]!.minQty }) : t("tierWhole");
       else if (field === "unitPrice") {
-        const max = format.number(i === 0 ? price : tiers[i - 1]!.unitPrice, { style: "currency", currency });
+        const max = priceText(locale, Number(i === 0 ? price : tiers[i - 1]!.unitPrice), currency);
         errors[issue.path] = i === 0 ? t("tierBelowPrice", { max }) : t("tierBelowPrevious", { max });
       } else errors[issue.path] = t("tierMax", { max: PRICE_TIERS_MAX });
     }

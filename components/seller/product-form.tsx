@@ -117,6 +117,7 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
               className={input}
               aria-invalid={!!fieldErrors.title}
               name="title"
+              dir="auto"
             />
             {err("title")}
           </label>
@@ -129,6 +130,7 @@ export function ProductForm({ initial, locale }: { initial: EditableProduct; loc
               onChange={(e) => set("description", e.target.value)}
               className={input}
               name="description"
+              dir="auto"
             />
           </label>
           <div className="grid grid-cols-3 gap-3">

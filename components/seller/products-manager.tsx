@@ -62,54 +62,57 @@ function ProductList({ me }: { me: NonNullable<Me> }) {
       ) : rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p>
       ) : (
+        // No sticky column: stuck over a table wider than a phone it covered the price ("الس", ".50"). On a phone the
+        // table fits instead (no keyword count, actions stacked); the box still scrolls if a language's labels are longer.
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[36rem] text-sm">
+          <table className="w-full text-sm sm:min-w-[36rem]">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
+                <th scope="col" className="px-3 py-2 text-start font-medium sm:px-4">
                   {t("columns")}
                 </th>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
+                <th scope="col" className="px-3 py-2 text-start font-medium sm:px-4">
                   {t("priceCol")}
                 </th>
-                <th scope="col" className="px-4 py-2 text-start font-medium">
+                <th scope="col" className="hidden px-4 py-2 text-start font-medium sm:table-cell">
                   {t("keywordsLabel")}
                 </th>
-                <th scope="col" className="sticky end-0 bg-slate-50 px-4 py-2 text-end font-medium">
+                <th scope="col" className="px-3 py-2 text-end font-medium sm:px-4">
                   {t("actions")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100" data-testid="seller-product-row">
-                  <td className="px-4 py-2">
+                <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="seller-product-row">
+                  <td className="px-3 py-2 [overflow-wrap:anywhere] sm:px-4">
                     <Link href={`/seller/products/${r.id}`} className="font-medium text-brand-700 hover:underline">
                       <bdi dir="auto">{r.title}</bdi>
                     </Link>
                     {r.isHidden && <span className="ms-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">{t("hidden")}</span>}
                   </td>
-                  <td className="px-4 py-2">
+                  <td className="px-3 py-2 sm:px-4" data-testid="row-price">
                     <Price amount={r.price} currency={r.currency} />
                   </td>
-                  <td className="px-4 py-2">{r.keywords.length}</td>
-                  {/* Sticky at the inline end: on a phone the table scrolls in its box and the actions stay in view. */}
-                  <td className="sticky end-0 bg-white px-4 py-2 text-end" data-testid="row-actions">
-                    <Link href={`/products/${r.id}`} className="me-3 text-slate-600 underline">
-                      {t("view")}
-                    </Link>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void apiFetch(`/api/products/${r.id}`, { method: "PUT", json: { isHidden: !r.isHidden } }).then(() => setVersion((v) => v + 1))
-                      }
-                      className="me-3 text-slate-600 underline"
-                    >
-                      {r.isHidden ? t("unhide") : t("hide")}
-                    </button>
-                    <button type="button" onClick={() => setDeleting(r)} className="text-red-700 underline">
-                      {t("delete")}
-                    </button>
+                  <td className="hidden px-4 py-2 sm:table-cell">{r.keywords.length}</td>
+                  <td className="px-3 py-2 sm:px-4" data-testid="row-actions">
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-3">
+                      <Link href={`/products/${r.id}`} className="text-slate-600 underline">
+                        {t("view")}
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void apiFetch(`/api/products/${r.id}`, { method: "PUT", json: { isHidden: !r.isHidden } }).then(() => setVersion((v) => v + 1))
+                        }
+                        className="text-slate-600 underline"
+                      >
+                        {r.isHidden ? t("unhide") : t("hide")}
+                      </button>
+                      <button type="button" onClick={() => setDeleting(r)} className="text-red-700 underline">
+                        {t("delete")}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

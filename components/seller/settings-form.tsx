@@ -56,7 +56,15 @@ function SettingsForm() {
       {error && <FormAlert>{error}</FormAlert>}
       <label className="block text-sm font-medium">
         {t("company")}
-        <input required maxLength={200} value={s.companyName} onChange={(e) => set("companyName", e.target.value)} className={input} name="companyName" />
+        <input
+          required
+          maxLength={200}
+          value={s.companyName}
+          onChange={(e) => set("companyName", e.target.value)}
+          className={input}
+          name="companyName"
+          dir="auto"
+        />
       </label>
       <label className="block text-sm font-medium">
         {t("description")}
@@ -67,12 +75,13 @@ function SettingsForm() {
           onChange={(e) => set("description", nul(e.target.value))}
           className={input}
           name="description"
+          dir="auto"
         />
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium">
           {t("country")}
-          <input maxLength={100} value={s.country ?? ""} onChange={(e) => set("country", nul(e.target.value))} className={input} name="country" />
+          <input maxLength={100} value={s.country ?? ""} onChange={(e) => set("country", nul(e.target.value))} className={input} name="country" dir="auto" />
         </label>
         <label className="block text-sm font-medium">
           {t("website")}
@@ -84,15 +93,23 @@ function SettingsForm() {
             className={input}
             name="website"
             placeholder="https://"
+            dir="ltr"
           />
         </label>
         <label className="block text-sm font-medium">
           {t("contactEmail")}
-          <input type="email" value={s.contactEmail ?? ""} onChange={(e) => set("contactEmail", nul(e.target.value))} className={input} name="contactEmail" />
+          <input
+            type="email"
+            value={s.contactEmail ?? ""}
+            onChange={(e) => set("contactEmail", nul(e.target.value))}
+            className={input}
+            name="contactEmail"
+            dir="ltr"
+          />
         </label>
         <label className="block text-sm font-medium">
           {t("phone")}
-          <input type="tel" maxLength={50} value={s.phone ?? ""} onChange={(e) => set("phone", nul(e.target.value))} className={input} name="phone" />
+          <input type="tel" maxLength={50} value={s.phone ?? ""} onChange={(e) => set("phone", nul(e.target.value))} className={input} name="phone" dir="ltr" />
         </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

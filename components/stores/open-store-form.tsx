@@ -102,6 +102,7 @@ export function OpenStoreForm() {
         <textarea
           id="store-description"
           name="description"
+          dir="auto"
           rows={3}
           maxLength={10000}
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"

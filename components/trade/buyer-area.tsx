@@ -11,6 +11,8 @@ import { NegotiateLink } from "@/components/negotiation/negotiate-link";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { BuyerRequirements as Requirements } from "@/components/rfq/buyer-requirements";
 import { Link } from "@/lib/i18n/navigation";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Reply = {
   id: string;
@@ -87,7 +89,6 @@ function useList<T>(url: string, key: string, version: number) {
 function Inquiries() {
   const t = useTranslations("Buyer");
   const tc = useTranslations("Common");
-  const format = useFormatter();
   const [version, setVersion] = useState(0);
   const [closing, setClosing] = useState<string | null>(null);
   const items = useList<Inquiry>("/api/buyer/inquiries?limit=100", "inquiries", version);
@@ -106,10 +107,10 @@ function Inquiries() {
       {items.map((i) => (
         <li key={i.id} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="buyer-inquiry">
           <div className="flex flex-wrap items-center gap-3">
-            <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline" dir="auto">
               {i.product.title}
             </Link>
-            <span className="text-sm text-slate-500">{i.seller.companyName}</span>
+            <bdi className="text-sm text-slate-500">{i.seller.companyName}</bdi>
             <StatusBadge status={i.status} />
             {i.status !== "closed" && (
               <button type="button" onClick={() => setClosing(i.id)} className="ms-auto text-sm text-slate-600 underline">
@@ -117,7 +118,7 @@ function Inquiries() {
               </button>
             )}
           </div>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-800">
+          <p className="mt-2 whitespace-pre-line text-sm text-slate-800 [unicode-bidi:plaintext]" dir="auto">
             {i.message}
             {i.sentByAI && <AiTag />}
           </p>
@@ -131,10 +132,12 @@ function Inquiries() {
                     {t("reply")}
                     {r.sentByAI && <AiTag />}
                   </p>
-                  <p className="whitespace-pre-line">{r.message}</p>
+                  <p className="whitespace-pre-line [unicode-bidi:plaintext]" dir="auto">
+                    {r.message}
+                  </p>
                   {r.quotedPrice !== null && r.currency && (
                     <p className="font-semibold text-green-800">
-                      {t("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
+                      {fill((m) => t("quote", { price: m.price! }), { price: <Price amount={r.quotedPrice} currency={r.currency} /> })}
                     </p>
                   )}
                   {r.offerId && <NegotiateLink offerId={r.offerId} />}
@@ -185,7 +188,7 @@ function Orders() {
           {items.map((o) => (
             <tr key={o.id} className="border-b border-slate-100" data-testid="buyer-order">
               <td className="px-4 py-2">
-                <Link href={`/products/${o.product.id}`} className="text-brand-700 hover:underline">
+                <Link href={`/products/${o.product.id}`} className="text-brand-700 hover:underline" dir="auto">
                   {o.product.title}
                 </Link>
                 {o.sentByAI && <AiTag />}
@@ -193,9 +196,13 @@ function Orders() {
                   <StatusBadge status={o.status} />
                 </div>
               </td>
-              <td className="px-4 py-2">{o.seller.companyName}</td>
+              <td className="px-4 py-2">
+                <bdi>{o.seller.companyName}</bdi>
+              </td>
               <td className="px-4 py-2">{format.number(o.quantity)}</td>
-              <td className="px-4 py-2 font-medium">{format.number(o.total, { style: "currency", currency: o.currency })}</td>
+              <td className="px-4 py-2 font-medium">
+                <Price amount={o.total} currency={o.currency} />
+              </td>
               <td className="px-4 py-2 text-end">
                 {(o.status === "placed" || o.status === "pending_guardian_approval") && (
                   <button type="button" onClick={() => setCancelling(o.id)} className="text-red-700 underline">

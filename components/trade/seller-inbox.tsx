@@ -10,6 +10,7 @@ import { NegotiateLink } from "@/components/negotiation/negotiate-link";
 import { Price } from "@/components/ui/price";
 import { AiTag, StatusBadge } from "@/components/ui/status-badge";
 import { Link } from "@/lib/i18n/navigation";
+import { fill } from "@/components/ui/sentence";
 
 type Reply = { id: string; message: string; quotedPrice: number | null; currency: string | null; offerId: string | null; sentByAI: boolean; status: string };
 type Inquiry = {
@@ -109,7 +110,7 @@ function Inbox() {
           {items.map((i) => (
             <li key={i.id} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="seller-inquiry">
               <div className="flex flex-wrap items-center gap-3">
-                <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline">
+                <Link href={`/products/${i.product.id}`} className="font-semibold text-brand-700 hover:underline" dir="auto">
                   {i.product.title}
                 </Link>
                 <span className="text-sm text-slate-600">
@@ -119,18 +120,18 @@ function Inbox() {
                 <StatusBadge status={i.status} />
                 <span className="ms-auto text-xs text-slate-500">{format.dateTime(new Date(i.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
-              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-sm">
+              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-sm [unicode-bidi:plaintext]">
                 {i.message}
               </p>
               {i.replies.map((r) => (
                 <div key={r.id} className="mt-2 border-s-2 border-brand-100 ps-3 text-sm">
-                  <p className="whitespace-pre-line">
+                  <p className="whitespace-pre-line [unicode-bidi:plaintext]" dir="auto">
                     {r.message}
                     {r.sentByAI && <AiTag />}
                   </p>
                   {r.quotedPrice !== null && r.currency && (
                     <p className="font-medium text-green-800">
-                      {tb("quote", { price: format.number(r.quotedPrice, { style: "currency", currency: r.currency }) })}
+                      {fill((m) => tb("quote", { price: m.price! }), { price: <Price amount={r.quotedPrice} currency={r.currency} /> })}
                     </p>
                   )}
                   {r.status !== "visible" && <StatusBadge status={r.status} />}

@@ -2,12 +2,14 @@
 
 import { useSearchParams } from "next/navigation";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { SignInGate } from "@/components/auth/sign-in-gate";
 import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
+import { Price } from "@/components/ui/price";
+import { fill } from "@/components/ui/sentence";
 
 type Product = { id: string; title: string; price: number; currency: string; moq: number; seller: { companyName: string } };
 
@@ -20,7 +22,6 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
   const ti = useTranslations("InquiryForm");
   const to = useTranslations("OrderForm");
   const tb = useTranslations("Buyer");
-  const format = useFormatter();
   // The address as the router has it: on an in-app navigation window.location is still the old page.
   const productId = useSearchParams().get("productId");
   const [product, setProduct] = useState<Product | null | undefined>(undefined);
@@ -58,15 +59,15 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
     setDone(mode === "inquiry" ? ti("sent") : held ? to("held") : to("placed"));
   }
 
-  const total = format.number(Math.round(product.price * 100 * quantity) / 100, { style: "currency", currency: product.currency });
+  const total = <Price amount={Math.round(product.price * 100 * quantity) / 100} currency={product.currency} />;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="rounded-xl border border-slate-200 bg-white p-5">
         <Link href={`/products/${product.id}`} className="text-lg font-semibold text-brand-700 hover:underline">
-          {ti("about", { product: product.title })}
+          {fill((m) => ti("about", { product: m.product! }), { product: <bdi>{product.title}</bdi> })}
         </Link>
         <p className="text-sm text-slate-600">
-          {product.seller.companyName} · {format.number(product.price, { style: "currency", currency: product.currency })}
+          <bdi>{product.seller.companyName}</bdi> · <Price amount={product.price} currency={product.currency} />
         </p>
       </div>
       {done ? (
@@ -85,6 +86,7 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
               {ti("message")}
               <textarea
                 name="message"
+                dir="auto"
                 required
                 minLength={1}
                 maxLength={5000}
@@ -114,10 +116,10 @@ function Form({ mode }: { mode: "inquiry" | "order" }) {
               </label>
               <label className="block text-sm font-medium">
                 {to("note")}
-                <textarea name="note" rows={3} maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+                <textarea name="note" rows={3} maxLength={2000} dir="auto" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
               </label>
               <p className="text-lg font-semibold" aria-live="polite">
-                {to("total", { total })}
+                {fill((m) => to("total", { total: m.total! }), { total })}
               </p>
             </>
           )}

@@ -1,5 +1,9 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
+// Addresses and numbers read left to right in every language: in an RTL page a placeholder such as
+// "https://" would otherwise show mirrored ("//:https").
+const LTR_TYPES = new Set(["email", "url", "tel"]);
+
 /** A labelled input with an optional hint and an error announced to screen readers. */
 export function Field({
   id,
@@ -21,6 +25,7 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={`mt-1 block w-full rounded-lg border px-3 py-2 shadow-sm ${error ? "border-red-500" : "border-slate-300"}`}
+        dir={LTR_TYPES.has(input.type ?? "") ? "ltr" : undefined}
         {...input}
       />
       {hint && (

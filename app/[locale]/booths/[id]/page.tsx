@@ -38,7 +38,7 @@ export default async function BoothPage({ params }: Params) {
           <div>
             <dt className="inline text-slate-500">{t("exhibition")}: </dt>
             <dd className="inline">
-              <Link href={`/exhibitions/${booth.exhibition.slug}`} className="font-medium text-brand-700 hover:underline">
+              <Link href={`/exhibitions/${booth.exhibition.slug}`} className="font-medium text-brand-700 hover:underline" dir="auto">
                 {booth.exhibition.name}
               </Link>
             </dd>
@@ -48,7 +48,7 @@ export default async function BoothPage({ params }: Params) {
           <div>
             <dt className="inline text-slate-500">{t("supplier")}: </dt>
             <dd className="inline">
-              <Link href={`/stores/${booth.seller.id}`} className="font-medium text-brand-700 hover:underline">
+              <Link href={`/stores/${booth.seller.id}`} className="font-medium text-brand-700 hover:underline" dir="auto">
                 {booth.seller.companyName}
               </Link>
             </dd>
@@ -63,7 +63,9 @@ export default async function BoothPage({ params }: Params) {
           <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
             {booth.documents.map((d) => (
               <li key={d.url} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <span className="truncate">{d.name}</span>
+                <bdi dir="auto" className="min-w-0 truncate">
+                  {d.name}
+                </bdi>
                 <span className="flex shrink-0 items-center gap-3 text-slate-500">
                   {format.number(d.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB
                   <a href={d.url} download className="rounded border border-slate-300 px-2 py-1 text-slate-800 hover:bg-slate-50">

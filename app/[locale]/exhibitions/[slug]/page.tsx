@@ -48,8 +48,12 @@ export default async function ExhibitionPage({ params }: Params) {
       />
       <header className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white">
         <p className="text-sm uppercase tracking-wide text-brand-100">{th(`status.${e.status}`)}</p>
-        <h1 className="mt-1 text-3xl font-bold">{e.name}</h1>
-        <p className="mt-3 max-w-3xl text-brand-100">{e.description}</p>
+        <h1 className="mt-1 text-3xl font-bold" dir="auto">
+          {e.name}
+        </h1>
+        <p className="mt-3 max-w-3xl whitespace-pre-line text-brand-100 [unicode-bidi:plaintext]" dir="auto" data-testid="exhibition-description">
+          {e.description}
+        </p>
         <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-1 text-sm">
           <div>
             <dt className="inline text-brand-100">{t("when")}: </dt>
@@ -63,7 +67,9 @@ export default async function ExhibitionPage({ params }: Params) {
           {e.venue && (
             <div>
               <dt className="inline text-brand-100">{t("where")}: </dt>
-              <dd className="inline">{e.venue}</dd>
+              <dd className="inline">
+                <bdi>{e.venue}</bdi>
+              </dd>
             </div>
           )}
         </dl>
@@ -79,9 +85,22 @@ export default async function ExhibitionPage({ params }: Params) {
             {e.booths.map((b) => (
               <li key={b.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="exhibition-booth">
                 <Link href={`/booths/${b.id}`} className="block p-5 hover:bg-slate-50">
-                  <p className="font-semibold">{b.name}</p>
-                  <p className="text-sm text-slate-600">{b.companyName}</p>
-                  {b.location && <p className="mt-1 text-xs text-slate-500">{b.location}</p>}
+                  {/* Names in a <bdi>: their own order ("Co., Ltd." keeps its final '.'), aligned with the page. */}
+                  <p className="font-semibold break-words">
+                    <bdi dir="auto" data-testid="exhibition-booth-name">
+                      {b.name}
+                    </bdi>
+                  </p>
+                  <p className="text-sm break-words text-slate-600">
+                    <bdi dir="auto" data-testid="exhibition-booth-company">
+                      {b.companyName}
+                    </bdi>
+                  </p>
+                  {b.location && (
+                    <p className="mt-1 text-xs text-slate-500">
+                      <bdi dir="auto">{b.location}</bdi>
+                    </p>
+                  )}
                 </Link>
               </li>
             ))}

@@ -144,7 +144,7 @@ export default async function ProductPage({ params }: Params) {
           {product.description && (
             <div>
               <h2 className="font-semibold">{t("description")}</h2>
-              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-slate-700">
+              <p dir="auto" className="mt-2 whitespace-pre-line text-start text-slate-700 [unicode-bidi:plaintext]">
                 {product.description}
               </p>
             </div>

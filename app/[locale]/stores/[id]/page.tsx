@@ -72,7 +72,7 @@ export default async function StorePage({ params, searchParams }: Params) {
               <span data-testid="store-product-count">{t("productCount", { count: store.productCount })}</span>
             </p>
             {store.description && (
-              <p className="mt-3 whitespace-pre-line text-slate-700" dir="auto">
+              <p className="mt-3 whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]" dir="auto">
                 {store.description}
               </p>
             )}
