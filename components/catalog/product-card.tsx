@@ -4,10 +4,13 @@ import { around } from "@/components/ui/sentence";
 import { Link } from "@/lib/i18n/navigation";
 import type { ProductView } from "@/lib/services/catalog/product-view";
 
+/** `heading`: the title's level, one below the list's own heading (h2 under a page's h1, h3 under a section's h2). */
 export async function ProductCard({
   product,
+  heading: Heading = "h3",
 }: {
   product: Pick<ProductView, "id" | "title" | "price" | "currency" | "moq" | "mainImageUrl" | "acceptsOEM" | "sentByAI" | "seller">;
+  heading?: "h2" | "h3";
 }) {
   const t = await getTranslations("Catalog");
   const [byBefore, byAfter] = around((mark) => t("by", { company: mark }));
@@ -19,16 +22,16 @@ export async function ProductCard({
             // eslint-disable-next-line @next/next/no-img-element -- user uploads of any size; no remote loader configured
             <img src={product.mainImageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
           ) : (
-            <span className="text-sm text-slate-400">{t("noImage")}</span>
+            <span className="text-sm text-slate-600">{t("noImage")}</span>
           )}
         </div>
         <div className="space-y-1 p-4">
-          <h3 className="line-clamp-2 font-medium group-hover:text-brand-700">
+          <Heading className="line-clamp-2 font-medium group-hover:text-brand-700">
             {product.sentByAI && <AiBadge title={t("aiBadgeTitle")} label={t("aiBadge")} />}
             <bdi dir="auto" data-testid="product-title">
               {product.title}
             </bdi>
-          </h3>
+          </Heading>
           <p className="text-lg font-semibold text-slate-900">
             <Price amount={product.price} currency={product.currency} />
           </p>

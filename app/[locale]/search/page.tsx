@@ -167,7 +167,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
         ) : (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {result.products.map((p) => (
-              <ProductCard key={p.id} product={p} />
+              <ProductCard key={p.id} product={p} heading="h2" />
             ))}
           </ul>
         )}

@@ -79,7 +79,7 @@ export default async function ProductPage({ params }: Params) {
               // eslint-disable-next-line @next/next/no-img-element -- user uploads; no image loader configured
               <img src={product.mainImageUrl} alt={product.title} className="h-full w-full object-contain" />
             ) : (
-              <span className="text-slate-400">{tc("noImage")}</span>
+              <span className="text-slate-600">{tc("noImage")}</span>
             )}
           </div>
           {product.images.length > 1 && (
