@@ -4,7 +4,8 @@
 // end-to-end tests in Debian's Chromium. Installs PostgreSQL, nginx and Chromium with apt-get when
 // missing and running as root; otherwise says exactly what to install.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { aptInstall } from "./apt.mjs";
@@ -19,15 +20,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const results = [];
 const started = Date.now();
+// Each test step also writes a JSON report here; on failure its first lines are repeated at the very end of the
+// output (CI shows only the tail of a long run, and "1 failed" alone does not say what to fix).
+const reports = mkdtempSync(path.join(tmpdir(), "expo-trade-reports-"));
 
-function run(label, cmd, cmdArgs, env = {}) {
+function run(label, cmd, cmdArgs, env = {}, report = null) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     console.log(`\n=== ${label} ===`);
     const child = spawn(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
     child.on("exit", (code, signal) => {
       const ok = code === 0;
-      results.push({ label, ok, seconds: Math.round((Date.now() - t0) / 1000) });
+      results.push({ label, ok, seconds: Math.round((Date.now() - t0) / 1000), report });
       if (!ok) console.error(`--- ${label} failed (${signal ?? `exit ${code}`})`);
       resolve(ok);
     });
@@ -54,10 +58,67 @@ function ensurePrerequisites(need) {
   }
 }
 
+/** `vitest run --project <project>` with the default reporter plus a JSON report for the digest. */
+function vitest(label, project, env = {}) {
+  const report = { kind: "vitest", file: path.join(reports, `${project}-${results.length}.json`) };
+  const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report.file}`];
+  return run(label, bin("vitest"), args, env, report);
+}
+
 async function integration(cluster) {
-  let ok = await run("integration tests on PGlite", bin("vitest"), ["run", "--project", "integration"], { DATABASE_URL: "" });
-  const pgOk = await run("integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration"], { DATABASE_URL: cluster.url("postgres") });
+  const ok = await vitest("integration tests on PGlite", "integration", { DATABASE_URL: "" });
+  const pgOk = await vitest("integration tests on PostgreSQL", "integration", { DATABASE_URL: cluster.url("postgres") });
   return ok && pgOk;
+}
+
+const plain = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, "");
+
+/** The failed tests of a step's JSON report: a title and the first lines of the error. */
+function failuresOf(report) {
+  if (!report || !existsSync(report.file)) return [];
+  const json = JSON.parse(readFileSync(report.file, "utf8"));
+  const out = [];
+  if (report.kind === "vitest") {
+    for (const file of json.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+      for (const a of failed) out.push({ title: `${path.relative(root, file.name)} > ${a.fullName}`, message: a.failureMessages?.[0] ?? "" });
+      if (!failed.length && file.status === "failed") out.push({ title: path.relative(root, file.name), message: file.message ?? "" });
+    }
+  } else {
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          for (const r of t.results ?? [])
+            if (r.status !== "passed" && r.status !== "skipped")
+              out.push({ title: `${file ?? suite.file} > ${spec.title}`, message: r.error?.message ?? r.status });
+      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    };
+    for (const suite of json.suites ?? []) walk(suite);
+    for (const e of json.errors ?? []) out.push({ title: "(outside a test)", message: e.message ?? "" });
+  }
+  return out;
+}
+
+function digest() {
+  const lines = [];
+  for (const r of results.filter((x) => !x.ok)) {
+    let failures = [];
+    try {
+      failures = failuresOf(r.report);
+    } catch (err) {
+      lines.push(`${r.label}: its report could not be read (${err.message})`);
+    }
+    for (const f of failures.slice(0, 5)) {
+      lines.push(`${r.label}: ${f.title}`);
+      const body = plain(f.message)
+        .split("\n")
+        .map((l) => l.trimEnd())
+        .filter((l) => l.trim() && !/^\s*at .*(node_modules|<anonymous>|node:internal)/.test(l));
+      for (const l of body.slice(0, 12)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
+    }
+    if (failures.length > 5) lines.push(`${r.label}: and ${failures.length - 5} more failed tests`);
+  }
+  return lines;
 }
 
 async function main() {
@@ -69,7 +130,7 @@ async function main() {
     await run("formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]);
     await run("OpenAPI lint (Redocly recommended, Spectral spectral:oas)", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]);
   }
-  if (want("unit")) await run("unit tests", bin("vitest"), ["run", "--project", "unit"]);
+  if (want("unit")) await vitest("unit tests", "unit");
   // The servers under test run the production build; `--only scale` reuses an existing one.
   if (want("integration") || want("e2e") || (only === "scale" && !existsSync(path.join(root, ".next", "BUILD_ID")))) {
     const built = await run("production build", bin("next"), ["build"]);
@@ -83,8 +144,17 @@ async function main() {
       cluster.stop();
     }
   }
-  if (want("scale")) await run("scale test (nginx + 2 instances + PostgreSQL)", bin("vitest"), ["run", "--project", "scale"]);
-  if (want("e2e")) await run("end-to-end tests (Chromium)", bin("playwright"), ["test"], { CHROMIUM_PATH: CHROMIUM });
+  if (want("scale")) await vitest("scale test (nginx + 2 instances + PostgreSQL)", "scale");
+  if (want("e2e")) {
+    const report = { kind: "playwright", file: path.join(reports, "e2e.json") };
+    await run(
+      "end-to-end tests (Chromium)",
+      bin("playwright"),
+      ["test", "--reporter=list,json"],
+      { CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_FILE: report.file },
+      report,
+    );
+  }
 }
 
 main()
@@ -98,6 +168,9 @@ main()
     console.log("\n=== summary ===");
     for (const r of results) console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.label} (${r.seconds} s)`);
     console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
-    console.log(`steps: ${passed} passed, ${failed} failed`);
+    const why = digest();
+    if (why.length) console.log(`\n=== what failed ===\n${why.join("\n")}`);
+    const failedLabels = results.filter((r) => !r.ok).map((r) => r.label);
+    console.log(`steps: ${passed} passed, ${failed} failed${failed ? ` (${failedLabels.join("; ")})` : ""}`);
     process.exit(failed ? 1 : 0);
   });

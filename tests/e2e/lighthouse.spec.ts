@@ -38,8 +38,9 @@ test("Lighthouse (mobile): accessibility, best practices and SEO of at least 95 
         const missed = category.auditRefs
           .map((ref) => lhr.audits[ref.id]!)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-          .map((a) => a.id);
-        failures.push(`${target} ${id} ${Math.round((category.score ?? 0) * 100)}: ${missed.join(", ")}`);
+          .map((a) => `${a.id} (${describeItems(a.details)})`);
+        const runtime = lhr.runtimeError ? ` runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : "";
+        failures.push(`${target} ${id} ${Math.round((category.score ?? 0) * 100)}:${runtime} ${missed.join("; ")}`);
       }
     }
   } finally {
@@ -51,3 +52,14 @@ test("Lighthouse (mobile): accessibility, best practices and SEO of at least 95 
   console.log(`Lighthouse (mobile): ${JSON.stringify(report)}`);
   expect(failures).toEqual([]);
 });
+
+/** The first items an audit found (an element's snippet, a URL, a console message), short enough for a CI log's tail. */
+function describeItems(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const shown = items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const text = node?.snippet ?? item.url ?? item.description ?? item.source ?? JSON.stringify(item);
+    return String(text).slice(0, 160);
+  });
+  return `${items.length} item(s)${shown.length ? `: ${shown.join(" | ")}` : ""}`;
+}
