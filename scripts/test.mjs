@@ -4,11 +4,12 @@
 // end-to-end tests in Debian's Chromium. Installs PostgreSQL, nginx and Chromium with apt-get when
 // missing and running as root; otherwise says exactly what to install.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { aptInstall } from "./apt.mjs";
+import { digest } from "./test-digest.mjs";
 import { findNginx } from "./nginx.mjs";
 import { findPgBin, startCluster } from "./pg-cluster.mjs";
 
@@ -71,56 +72,6 @@ async function integration(cluster) {
   return ok && pgOk;
 }
 
-const plain = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, "");
-
-/** The failed tests of a step's JSON report: a title and the first lines of the error. */
-function failuresOf(report) {
-  if (!report || !existsSync(report.file)) return [];
-  const json = JSON.parse(readFileSync(report.file, "utf8"));
-  const out = [];
-  if (report.kind === "vitest") {
-    for (const file of json.testResults ?? []) {
-      const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
-      for (const a of failed) out.push({ title: `${path.relative(root, file.name)} > ${a.fullName}`, message: a.failureMessages?.[0] ?? "" });
-      if (!failed.length && file.status === "failed") out.push({ title: path.relative(root, file.name), message: file.message ?? "" });
-    }
-  } else {
-    const walk = (suite, file) => {
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? [])
-          for (const r of t.results ?? [])
-            if (r.status !== "passed" && r.status !== "skipped")
-              out.push({ title: `${file ?? suite.file} > ${spec.title}`, message: r.error?.message ?? r.status });
-      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
-    };
-    for (const suite of json.suites ?? []) walk(suite);
-    for (const e of json.errors ?? []) out.push({ title: "(outside a test)", message: e.message ?? "" });
-  }
-  return out;
-}
-
-function digest() {
-  const lines = [];
-  for (const r of results.filter((x) => !x.ok)) {
-    let failures = [];
-    try {
-      failures = failuresOf(r.report);
-    } catch (err) {
-      lines.push(`${r.label}: its report could not be read (${err.message})`);
-    }
-    for (const f of failures.slice(0, 5)) {
-      lines.push(`${r.label}: ${f.title}`);
-      const body = plain(f.message)
-        .split("\n")
-        .map((l) => l.trimEnd())
-        .filter((l) => l.trim() && !/^\s*at .*(node_modules|<anonymous>|node:internal)/.test(l));
-      for (const l of body.slice(0, 12)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
-    }
-    if (failures.length > 5) lines.push(`${r.label}: and ${failures.length - 5} more failed tests`);
-  }
-  return lines;
-}
-
 async function main() {
   const want = (step) => !only || only === step;
   ensurePrerequisites({ postgres: want("integration") || want("scale"), nginx: want("scale"), chromium: want("e2e") });
@@ -168,7 +119,7 @@ main()
     console.log("\n=== summary ===");
     for (const r of results) console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.label} (${r.seconds} s)`);
     console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
-    const why = digest();
+    const why = digest(results, root);
     if (why.length) console.log(`\n=== what failed ===\n${why.join("\n")}`);
     const failedLabels = results.filter((r) => !r.ok).map((r) => r.label);
     console.log(`steps: ${passed} passed, ${failed} failed${failed ? ` (${failedLabels.join("; ")})` : ""}`);

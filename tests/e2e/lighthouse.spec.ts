@@ -24,23 +24,22 @@ test("Lighthouse (mobile): accessibility, best practices and SEO of at least 95 
   const failures: string[] = [];
   try {
     for (const target of targets) {
-      const result = await lighthouse(`${baseURL}${target}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", ...GATED],
-      });
-      const lhr = result!.lhr;
-      report[target] = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
-      for (const id of GATED) {
-        const category = lhr.categories[id]!;
-        if ((category.score ?? 0) >= 0.95) continue;
-        const missed = category.auditRefs
-          .map((ref) => lhr.audits[ref.id]!)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-          .map((a) => `${a.id} (${describeItems(a.details)})`);
-        const runtime = lhr.runtimeError ? ` runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : "";
-        failures.push(`${target} ${id} ${Math.round((category.score ?? 0) * 100)}:${runtime} ${missed.join("; ")}`);
+      // A page gets a second run when its first misses: one run on a loaded CI machine can catch the page
+      // mid-load (Lighthouse then scores what it saw, or reports a runtime error). Both runs' findings are
+      // printed; the gate fails when the second run misses too.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const result = await lighthouse(`${baseURL}${target}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", ...GATED],
+        });
+        const lhr = result!.lhr;
+        report[target] = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+        const missed = missedCategories(lhr).map((m) => `${target} ${m}`);
+        if (!missed.length) break;
+        console.log(`Lighthouse run ${attempt} of ${target} missed: ${missed.join(" / ")}`);
+        if (attempt === 2) failures.push(...missed);
       }
     }
   } finally {
@@ -52,6 +51,28 @@ test("Lighthouse (mobile): accessibility, best practices and SEO of at least 95 
   console.log(`Lighthouse (mobile): ${JSON.stringify(report)}`);
   expect(failures).toEqual([]);
 });
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; details?: unknown }>;
+  runtimeError?: { code: string; message: string };
+};
+
+/** The gated categories under 95, each with the audits that cost it points. */
+function missedCategories(lhr: Lhr): string[] {
+  const out: string[] = [];
+  for (const id of GATED) {
+    const category = lhr.categories[id]!;
+    if ((category.score ?? 0) >= 0.95) continue;
+    const audits = category.auditRefs
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+      .map((a) => `${a.id} (${describeItems(a.details)})`);
+    const runtime = lhr.runtimeError ? ` runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : "";
+    out.push(`${id} ${Math.round((category.score ?? 0) * 100)}:${runtime} ${audits.join("; ")}`);
+  }
+  return out;
+}
 
 /** The first items an audit found (an element's snippet, a URL, a console message), short enough for a CI log's tail. */
 function describeItems(details: unknown): string {
