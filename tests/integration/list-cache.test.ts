@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, catalogWindowAfter, createProduct, createSeller, createUser, login, unique, useServer } from "../support/api";
+import { api, catalogWindowAfter, createProduct, createSeller, createUser, login, someCategory, unique, useServer } from "../support/api";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 // Product lists and searches are cached per instance (lib/services/catalog/list-cache.ts) and
@@ -137,6 +137,40 @@ describe("cached product lists", () => {
     expect(after.cache).toBe("miss");
     expect(after.total).toBe(2);
   });
+  it("adjusts a cached total and its facets by each change instead of recounting every match, and they stay exact", async () => {
+    const seller = await createSeller();
+    const word = unique("cachea");
+    const [a, b] = [(await someCategory(0)).leaf.id, (await someCategory(1)).leaf.id];
+    const p1 = await createProduct(seller.token, { title: `Lamp ${word}`, keywords: [word], category: a });
+    const p2 = await createProduct(seller.token, { title: `Shade ${word}`, keywords: [word], category: a });
+    await createProduct(seller.token, { title: `Stand ${word}`, keywords: [word], category: b });
+    await catalogWindowAfter(Date.now());
+    // One product a page: the page changes with each write, the total and facets are what is tested.
+    const path = `/api/products/search?q=${word}&limit=1`;
+    const facetsOf = (body: ListBody) => Object.fromEntries((body.facets?.categories ?? []).map((c) => [c.id, c.count]));
+    const first = await list(path);
+    expect(first.cache).toBe("miss");
+    expect([first.total, facetsOf(first)]).toEqual([3, { [a]: 2, [b]: 1 }]);
+
+    // Each write below recomputes the page, but not the count and facets: fewer statements than the
+    // first computation, and the same total and facets a full count gives.
+    const steps: [() => Promise<number>, number, Record<string, number>][] = [
+      [async () => (await createProduct(seller.token, { title: `Bulb ${word}`, keywords: [word], category: b }), Date.now()), 4, { [a]: 2, [b]: 2 }],
+      [() => write(`/api/products/${p1.id}`, "PUT", seller.token, { category: b }), 4, { [a]: 1, [b]: 3 }],
+      [() => write(`/api/products/${p2.id}`, "PUT", seller.token, { title: "Shade", keywords: ["shade"] }), 3, { [b]: 3 }],
+      [() => write(`/api/products/${p1.id}`, "DELETE", seller.token), 2, { [b]: 2 }],
+    ];
+    for (const [change, total, facets] of steps) {
+      const now = await listAfterWindow(path, await change());
+      expect(now.cache).toBe("miss");
+      expect([now.total, now.totalRelation, facetsOf(now)]).toEqual([total, "eq", facets]);
+      expect(now.statements).toBeLessThan(first.statements);
+    }
+    // The store's own read counts from the database alone: the same figures.
+    const own = await list(path, seller.token);
+    expect([own.total, facetsOf(own)]).toEqual([2, { [b]: 2 }]);
+  });
+
   it("keeps answers per locale and per query", async () => {
     const seller = await createSeller();
     const word = unique("cachel");

@@ -1,6 +1,7 @@
 // Which changed products can alter a cached answer: the answer's query in the terms of the change
 // feed's product state (catalog-feed.ts). Deliberately a superset of the search's own conditions.
 import type { CatalogState } from "@/lib/db/schema";
+import { cjkGrams, isCjk, markedGrams } from "@/lib/search/normalize";
 
 /** What a cached answer selects, in the terms of a changed product's state. */
 export type ListMatcher = {
@@ -55,4 +56,64 @@ export function unchangedFor(m: ListMatcher, b: CatalogState, a: CatalogState, o
   if (m.sellerId !== undefined && b.seller !== a.seller) return false;
   if ((m.boothId !== undefined || m.exhibition) && b.booth !== a.booth) return false;
   return true;
+}
+
+// Exact matching (issue #12): a cached count or facet set is adjusted by a change instead of recounted when
+// the change's before and after states can be decided exactly, i.e. as search-sql.ts's conditions decide
+// them. `null` means "cannot tell here" and the count is recounted as before.
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const SURE_BOUNDARY = /[\s!-/:-@[-^`{-~\u2022]/u;
+const gramsOf = new WeakMap<CatalogState, Set<string>>();
+
+/** Does PostgreSQL's `text ~ '\mterm'` hold? null where the engines' word characters could differ. */
+function wordStart(text: string, term: string): boolean | null {
+  if (!/^[\p{L}\p{N}]/u.test(term)) return null;
+  let sure = true;
+  for (let i = text.indexOf(term); i >= 0; i = text.indexOf(term, i + 1)) {
+    // The character before the occurrence (two code units when it is outside the BMP).
+    const before = i === 0 ? "" : i >= 2 && /[\uDC00-\uDFFF]/.test(text[i - 1]!) ? text.slice(i - 2, i) : text[i - 1]!;
+    if (before === "" || SURE_BOUNDARY.test(before)) return true;
+    // A letter, digit or "_" before it: inside a word on both engines. Anything else (a combining mark, a
+    // symbol): PGlite and a libc locale may disagree, so the answer is not sure unless another place decides.
+    if (!WORD_CHAR.test(before)) sure = false;
+  }
+  return sure ? false : null;
+}
+
+/** One normalized query term against a product's search text, as termCondition in search-sql.ts tests it. */
+function termMatches(s: CatalogState, term: string): boolean | null {
+  // Every form of the condition needs the term inside the search text (words, n-grams and word starts are substrings).
+  if (!s.text.includes(term)) return false;
+  const chars = [...term].length;
+  if (markedGrams(term).length) return null;
+  if (chars >= 3) return isCjk(term) ? true : wordStart(s.text, term);
+  if (isCjk(term)) {
+    let grams = gramsOf.get(s);
+    if (!grams) gramsOf.set(s, (grams = new Set(cjkGrams(s.text))));
+    return grams.has(term);
+  }
+  // A whole word of the title or keywords: the description's words are not told apart in the state.
+  return null;
+}
+
+/** Does the product in state `s` match the answer's query, exactly as the database decides? null: not sure. */
+export function matchesExactly(m: ListMatcher, s: CatalogState): boolean | null {
+  if (!s.live) return false;
+  // A booth filter also needs the booth published, which the state does not say.
+  if (m.boothId !== undefined || m.exhibition) return matches(m, s) ? null : false;
+  let result: boolean | null = true;
+  for (const t of m.terms) {
+    const r = termMatches(s, t);
+    if (r === false) return false;
+    if (r === null) result = null;
+  }
+  if (m.categories && !m.categories.has(s.category)) return false;
+  const price = Number(s.price);
+  if (m.minPrice !== undefined && price < Number(m.minPrice.toFixed(2))) return false;
+  if (m.maxPrice !== undefined && price > Number(m.maxPrice.toFixed(2))) return false;
+  if (m.currency !== undefined && s.currency !== m.currency) return false;
+  if (m.maxMoq !== undefined && s.moq > m.maxMoq) return false;
+  if (m.acceptsOEM !== undefined && s.oem !== m.acceptsOEM) return false;
+  if (m.sellerId !== undefined && s.seller !== m.sellerId) return false;
+  return result;
 }
