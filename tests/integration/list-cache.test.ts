@@ -171,6 +171,42 @@ describe("cached product lists", () => {
     expect([own.total, facetsOf(own)]).toEqual([2, { [b]: 2 }]);
   });
 
+  it("recomputes a relevance page from its candidates and the products changed since, with the answer every match gives", async () => {
+    const seller = await createSeller();
+    const word = unique("cacher");
+    const made: { id: string }[] = [];
+    const other = (await someCategory(1)).leaf.id;
+    // Scores differ: the word in the title and the keywords, or in the keywords only.
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await createProduct(seller.token, {
+          title: i % 2 ? `Lamp ${word} ${i}` : `Shade ${i}`,
+          keywords: [word],
+          category: (await someCategory(i % 2)).leaf.id,
+        }),
+      );
+    await catalogWindowAfter(Date.now());
+    const path = `/api/products/search?q=${word}&limit=3`;
+    expect((await list(path)).cache).toBe("miss");
+    const shown = (body: ListBody) => [body.products.map((p) => p.id), body.total, body.facets?.categories.map((c) => [c.id, c.count])];
+    const steps: (() => Promise<number>)[] = [
+      async () => (await createProduct(seller.token, { title: `Desk lamp ${word}`, keywords: [word] }), Date.now()),
+      () => write(`/api/products/${made[0]!.id}`, "PUT", seller.token, { title: `Floor lamp ${word}` }),
+      () => write(`/api/products/${made[1]!.id}`, "PUT", seller.token, { isHidden: true }),
+      () => write(`/api/products/${made[2]!.id}`, "PUT", seller.token, { category: other }),
+      () => write(`/api/products/${made[3]!.id}`, "DELETE", seller.token),
+      () => write(`/api/products/${made[4]!.id}`, "PUT", seller.token, { price: 77 }),
+    ];
+    for (const step of steps) {
+      const now = await listAfterWindow(path, await step());
+      expect(now.cache).toBe("miss");
+      // The store's own read is computed from every match (its store changed a moment ago).
+      const truth = await list(path, seller.token);
+      expect(truth.cache).toBe("bypass");
+      expect(shown(now)).toEqual(shown(truth));
+    }
+  });
+
   it("keeps answers per locale and per query", async () => {
     const seller = await createSeller();
     const word = unique("cachel");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
 import { adjusted } from "@/lib/services/catalog/aggregate-cache";
-import { affects } from "@/lib/services/catalog/list-cache";
+import { affects, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 
 // Which catalog changes mark a cached list (lib/services/catalog/list-cache.ts): everything that can
@@ -132,5 +132,33 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
     expect(matchesExactly(matcher({ terms: ["lamp"] }), state({ text: "glühlamp" }))).toBe(false);
     // After a combining mark the engines' word characters may differ: not claimed.
     expect(matchesExactly(matcher({ terms: ["lamp"] }), state({ text: "क्lamp" }))).toBeNull();
+  });
+});
+
+describe("list cache: what a relevance page may be recomputed from", () => {
+  const hint = (complete: boolean) => ({ ids: new Set(["p-1", "p-2"]), complete, touched: new Set<string>(), valid: true });
+
+  it("its candidates and every changed product that may match now", () => {
+    const h = hint(false);
+    track(h, matcher(), change(null, state(), "p-new"));
+    track(h, matcher(), change(state(), state({ text: "bottle" }), "p-old"));
+    track(h, matcher(), change(state(), state({ price: "12.00" }), "p-1"));
+    expect([h.valid, [...h.touched]]).toEqual([true, ["p-new"]]);
+  });
+
+  it("not once a candidate may have left a set with older matches behind it, or anything but a product changed", () => {
+    const left = hint(false);
+    track(left, matcher(), change(state(), state({ text: "bottle" }), "p-1"));
+    expect(left.valid).toBe(false);
+    const unsure = hint(false);
+    track(unsure, matcher({ terms: ["la"] }), change(state(), state({ text: "la lamp" }), "p-1"));
+    expect(unsure.valid).toBe(false);
+    // Every match was a candidate: one leaving leaves nothing to take its place.
+    const complete = hint(true);
+    track(complete, matcher(), change(state(), null, "p-1"));
+    expect(complete.valid).toBe(true);
+    const booth = hint(true);
+    track(booth, matcher(), { ...change(null, null), kind: "booth", productId: null });
+    expect(booth.valid).toBe(false);
   });
 });

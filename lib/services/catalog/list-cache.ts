@@ -14,7 +14,7 @@ import type { Db } from "@/lib/db/client";
 import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
-import { matches, unchangedFor, type ListMatcher } from "./matcher";
+import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 
 export type { ListMatcher } from "./matcher";
 
@@ -28,7 +28,22 @@ export type Computed<P extends Page> = {
    * matches before and after its change does not affect it.
    */
   candidates?: string[];
+  /**
+   * A relevance page's candidates (the newest matches it ranked) and whether they were every match.
+   * The next computation may rank only them and the products changed since (see Hint).
+   */
+  ranking?: { ids: string[]; complete: boolean };
 };
+
+/**
+ * Every product that can be among a ranked answer's candidates after the changes since it was computed:
+ * its candidates and the changed products that may match now. Holds while no candidate may have left a
+ * set that had older matches behind it (one of those would take its place) and nothing but products and
+ * store names changed; otherwise the answer is computed from every match.
+ */
+type Hint = { ids: Set<string>; complete: boolean; touched: Set<string>; valid: boolean };
+/** Past this many changed products a recomputation reads every match again. */
+const HINT_TOUCHED_MAX = 200;
 
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
 type Entry = {
@@ -43,6 +58,7 @@ type Entry = {
   bytes: number;
   /** Served until then; Infinity while no change affects it. */
   deadline: number;
+  hint: Hint | null;
 };
 type Cache = { entries: Map<string, Entry>; bytes: number; computing: Map<string, Promise<Buffer>> };
 
@@ -97,10 +113,40 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
   }
 }
 
-function onChanges(changes: CatalogChange[]) {
-  for (const e of cache().entries.values()) {
-    for (const ch of changes) if (ch.deadline < e.deadline && affects(e, ch)) e.deadline = ch.deadline;
+/** Keeps an answer's hint true to a change that affects it. */
+export function track(hint: Hint, matcher: ListMatcher, c: CatalogChange) {
+  if (!hint.valid || c.kind === "seller") return;
+  if (c.kind !== "product" || !c.productId) {
+    hint.valid = false;
+    return;
   }
+  if (hint.ids.has(c.productId)) {
+    // A candidate that may no longer match: when older matches exist, one of them would take its place.
+    if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true)) hint.valid = false;
+    return;
+  }
+  if (c.after && matches(matcher, c.after)) {
+    hint.touched.add(c.productId);
+    if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
+  }
+}
+
+function mark(e: Entry, ch: CatalogChange) {
+  // Already marked as early, and no hint to keep: nothing left to learn from this change.
+  if (ch.deadline >= e.deadline && !e.hint?.valid) return;
+  if (!affects(e, ch)) return;
+  if (e.hint) track(e.hint, e.matcher, ch);
+  if (ch.deadline < e.deadline) e.deadline = ch.deadline;
+}
+
+function onChanges(changes: CatalogChange[]) {
+  for (const e of cache().entries.values()) for (const ch of changes) mark(e, ch);
+}
+
+/** The products the next computation of an entry may rank (undefined: every match). */
+function among(e: Entry | undefined): string[] | undefined {
+  const h = e?.hint;
+  return h?.valid ? [...h.ids, ...h.touched] : undefined;
 }
 
 function cut(value: Page): Buffer[] | null {
@@ -131,7 +177,12 @@ type Spec = {
  * everything the answer depends on besides the catalog (query, locale, caller); `spec.matcher`
  * says which changed products can alter it.
  */
-export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec, compute: (exact: boolean) => Promise<Computed<P>>): Promise<ListAnswer> {
+export async function cachedJson<P extends Page>(
+  db: Db,
+  key: string,
+  spec: Spec,
+  compute: (exact: boolean, among?: string[]) => Promise<Computed<P>>,
+): Promise<ListAnswer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
   if (limitBytes === 0) return { body: Buffer.from(JSON.stringify((await compute(true)).value), "utf8"), cache: "bypass" };
   onCatalogChanges("list-cache", onChanges);
@@ -142,7 +193,7 @@ export async function cachedJson<P extends Page>(db: Db, key: string, spec: Spec
     return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
-  const cached = () => compute(false);
+  const cached = () => compute(false, among(entry));
   if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, cached, limitBytes)), cache: "miss" };
   // Most recently used last.
   c.entries.delete(key);
@@ -171,7 +222,7 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
 
 async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
   const position = feedPosition();
-  const [{ value, candidates }, matcher] = await Promise.all([compute(), spec.matcher()]);
+  const [{ value, candidates, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
@@ -185,11 +236,12 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     counts,
     countsAt: Date.now(),
     segments,
-    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (candidates?.length ?? 0) * 80,
+    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + ((candidates?.length ?? 0) + (ranking?.ids.length ?? 0)) * 80,
     deadline: Infinity,
+    hint: ranking ? { ids: new Set(ranking.ids), complete: ranking.complete, touched: new Set(), valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
-  for (const ch of changesSince(position)) if (ch.deadline < entry.deadline && affects(entry, ch)) entry.deadline = ch.deadline;
+  for (const ch of changesSince(position)) mark(entry, ch);
   if (entry.bytes <= limitBytes / 8) {
     forget(c, key);
     c.entries.set(key, entry);

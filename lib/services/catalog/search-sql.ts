@@ -130,7 +130,7 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
  * row also carries the number of candidates found, and the first row their ids (the list cache
  * needs them). Positions past the candidates continue newest first (productRowsQuery).
  */
-export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
+export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, among?: string[]) {
   const score = searchTerms(q)
     .map(termScore)
     .reduce((a, b) => sql`${a} + ${b}`);
@@ -143,7 +143,13 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
         score: sql<number>`${score}`.as("score"),
       })
       .from(products)
-      .where(and(...filters(q, { withCategory: true, ownStore })))
+      // `among`: the matches can only be these (the list cache's hint, list-cache.ts), read by primary key.
+      .where(
+        and(
+          ...filters(q, { withCategory: true, ownStore }),
+          ...(among ? [sql`${products.id} = any(array(select json_array_elements_text(${JSON.stringify(among)}::json)))`] : []),
+        ),
+      )
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(CANDIDATES + 1),
   );

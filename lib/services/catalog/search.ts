@@ -49,7 +49,7 @@ export async function searchProductsJson(db: Db, q: ProductListInput, opts: Sear
   if (opts.ownStore && q.sellerId === opts.ownStore)
     return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
   const spec = { matcher: () => matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
-  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact) => runSearch(db, q, { facets: opts.facets, exact }));
+  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact, among) => runSearch(db, q, { facets: opts.facets, exact, among }));
 }
 
 /** The same answer as a value (pages). */
@@ -97,7 +97,12 @@ function matchKey(q: ProductListInput, withCategory: boolean) {
   return withCategory ? rest : { ...rest, category: undefined };
 }
 
-async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { exact?: boolean }): Promise<Computed<SearchResult>> {
+/**
+ * `among`: every product that can be among the ranked candidates now (the list cache knows it from the
+ * previous computation and the changes since); the candidates are then read by primary key instead of
+ * collecting every match. Only for pages within the candidates.
+ */
+async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { exact?: boolean; among?: string[] }): Promise<Computed<SearchResult>> {
   const offset = (q.page - 1) * q.limit;
   const limit = pageLimit(q);
   const ranked = isRanked(q);
@@ -135,8 +140,10 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   let known: number | null = facetAgg && !q.category ? facetAgg.n : null;
   if (text && known === null) known = await count();
   const mode: PlanMode = known !== null && known > WALK_FROM ? "walk" : "bitmap";
-  const page = (tx: Db) => (ranked ? rankedRowsQuery(tx, q, opts.ownStore) : productRowsQuery(tx, q, opts.ownStore));
-  const [first, facetLater] = await Promise.all([text ? planned(db, mode, page) : page(db), opts.facets && !text ? facetCounts() : undefined]);
+  const among = ranked && opts.among && q.page * q.limit <= CANDIDATES ? opts.among : undefined;
+  const page = (tx: Db) => (ranked ? rankedRowsQuery(tx, q, opts.ownStore, among) : productRowsQuery(tx, q, opts.ownStore));
+  // With `among` the primary key finds the candidates: no walk through the catalog, no bitmap of every match.
+  const [first, facetLater] = await Promise.all([text ? planned(db, among ? "walk" : mode, page) : page(db), opts.facets && !text ? facetCounts() : undefined]);
   const facetsOf = facetAgg ?? facetLater;
   let rows: Row[] = first;
   let found: number | null = null;
@@ -170,7 +177,9 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const result: SearchResult = { products: views(rows, q.locale, own), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
   const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
-  if (!facetsOf) return { value: result, candidates: bounded };
+  // What the next computation of this answer may read instead of every match (list-cache.ts).
+  const ranking = ranked && candidates && found !== null ? { ids: candidates, complete: found <= CANDIDATES } : undefined;
+  if (!facetsOf) return { value: result, candidates: bounded, ranking };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
   // statement already did when it ranked the same matches).
@@ -181,5 +190,5 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
       ? candidateFacets
       : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
   const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
-  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded };
+  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded, ranking };
 }
