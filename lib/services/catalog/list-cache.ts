@@ -226,19 +226,22 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
+  // A bounded answer's candidates are its ranking's: one set for both.
+  const candidateSet = candidates ? new Set(candidates) : null;
+  const shared = !!ranking && ranking.ids === candidates;
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
     matcher,
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
-    candidates: candidates ? new Set(candidates) : null,
+    candidates: candidateSet,
     counts,
     countsAt: Date.now(),
     segments,
-    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + ((candidates?.length ?? 0) + (ranking?.ids.length ?? 0)) * 80,
+    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + ((candidates?.length ?? 0) + (shared ? 0 : (ranking?.ids.length ?? 0))) * 80,
     deadline: Infinity,
-    hint: ranking ? { ids: new Set(ranking.ids), complete: ranking.complete, touched: new Set(), valid: true } : null,
+    hint: ranking ? { ids: shared ? candidateSet! : new Set(ranking.ids), complete: ranking.complete, touched: new Set(), valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch);
