@@ -77,6 +77,16 @@ async function plan(query: Record<string, unknown>, statement: Statement = "rows
 }
 
 describe(`search plans at ${N} products`, () => {
+  it("has every search index take writes at once: no GIN pending list for searches to scan while sellers write", async () => {
+    const rows = (await db.execute(
+      sql`select c.relname, c.reloptions from pg_class c join pg_index i on i.indexrelid = c.oid join pg_am a on a.oid = c.relam
+          where i.indrelid = 'products'::regclass and a.amname = 'gin' order by c.relname`,
+    )) as unknown as { rows?: { relname: string; reloptions: string[] | null }[] } | { relname: string; reloptions: string[] | null }[];
+    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    expect(list.map((r) => r.relname)).toEqual(["products_cjk_grams_idx", "products_keywords_norm_idx", "products_search_trgm_idx", "products_tokens_idx"]);
+    for (const r of list) expect([r.relname, r.reloptions]).toEqual([r.relname, ["fastupdate=false"]]);
+  });
+
   it("uses the trigram index for a 3+ character keyword", async () => {
     expect(await plan({ q: "c4ca4" })).toMatch(/products_search_trgm_idx/);
   });

@@ -153,10 +153,15 @@ export const products = pgTable(
     index("products_live_category_price_idx")
       .on(t.categoryId, t.price)
       .where(sql`${t.deletedAt} is null and not ${t.isHidden}`),
-    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("products_cjk_grams_idx").using("gin", t.cjkGrams),
-    index("products_tokens_idx").using("gin", t.tokens),
-    index("products_keywords_norm_idx").using("gin", t.keywordsNorm),
+    // The search indexes take each write's entries at once (fastupdate off): with GIN's pending list every
+    // search scanned up to 4 MB of unmerged entries while sellers wrote, and the write that filled it merged
+    // them all (issue #12, BENCHMARKS.md).
+    index("products_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index("products_cjk_grams_idx").using("gin", t.cjkGrams).with({ fastupdate: false }),
+    index("products_tokens_idx").using("gin", t.tokens).with({ fastupdate: false }),
+    index("products_keywords_norm_idx").using("gin", t.keywordsNorm).with({ fastupdate: false }),
   ],
 );
 
