@@ -143,10 +143,16 @@ function onChanges(changes: CatalogChange[]) {
   for (const e of cache().entries.values()) for (const ch of changes) mark(e, ch);
 }
 
-/** The products the next computation of an entry may rank (undefined: every match). */
-function among(e: Entry | undefined): string[] | undefined {
-  const h = e?.hint;
-  return h?.valid ? [...h.ids, ...h.touched] : undefined;
+/** The next computation of an entry: from its hint while that holds, else from every match. */
+function recompute<P extends Page>(e: Entry | undefined, compute: (exact: boolean, among?: string[]) => Promise<Computed<P>>) {
+  const h = e?.hint?.valid ? e.hint : null;
+  if (!h) return () => compute(false);
+  return async () => {
+    const r = await compute(false, [...h.ids, ...h.touched]);
+    // Ranked among a set that left older matches out, the new candidates are not every match either.
+    if (r.ranking && !h.complete) r.ranking = { ...r.ranking, complete: false };
+    return r;
+  };
 }
 
 function cut(value: Page): Buffer[] | null {
@@ -193,7 +199,7 @@ export async function cachedJson<P extends Page>(
     return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
-  const cached = () => compute(false, among(entry));
+  const cached = recompute(entry, compute);
   if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, cached, limitBytes)), cache: "miss" };
   // Most recently used last.
   c.entries.delete(key);
