@@ -3,25 +3,18 @@
 // the match set. Past the result window a count is only a lower bound, so it is taken a little
 // further (COUNT_MARGIN) and survives up to that many possible departures. Invalidated by the same
 // catalog feed as the pages (catalog-feed.ts); consulted only while computing a page.
-// Within the window a count is exact, and a change whose before and after states decide exactly whether
-// the product matches (matcher.ts matchesExactly) adjusts it, and its facets, by one instead of making
-// the next page recount every match (issue #12: recounts after each write were what a live catalog's
-// database spent its time on).
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { RESULT_WINDOW } from "@/lib/schemas/products";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, type CatalogChange } from "./catalog-feed";
-import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
+import { matches, unchangedFor, type ListMatcher } from "./matcher";
 
 /** Counts go this far past the window, so a "gte" total outlives that many departures. */
 export const COUNT_MARGIN = 1_000;
 const MAX_ENTRIES = 20_000;
-/** An entry is recounted after this many adjustments all the same (a bound on any drift). */
-const MAX_ADJUSTMENTS = 500;
 
 export type Aggregate<F> = { n: number; facets?: F[] };
-type FacetCount = { id: string; n: number };
-type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number; adjustments: number };
+type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number };
 type Cache = { entries: Map<string, Entry>; computing: Map<string, Promise<Aggregate<unknown>>> };
 
 const KEY = Symbol.for("expo-trade.aggregate-cache");
@@ -40,45 +33,10 @@ function bearing(e: Entry, c: CatalogChange): "none" | "one" | "all" {
   return e.value.n > RESULT_WINDOW ? "one" : "all";
 }
 
-/**
- * The count (and facets) after a product change, when both of its states decide the match exactly
- * and the count stays within the window; null otherwise (the entry is then recounted).
- */
-export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: CatalogChange): Aggregate<F> | null {
-  if (c.kind !== "product" || value.n > RESULT_WINDOW) return null;
-  const before = c.before ? matchesExactly(e.matcher, c.before) : false;
-  const after = c.after ? matchesExactly(e.matcher, c.after) : false;
-  if (before === null || after === null) return null;
-  const n = value.n - (before ? 1 : 0) + (after ? 1 : 0);
-  // Past the window the answer says "at least" and its facets come from the newest matches: recounted.
-  if (n > RESULT_WINDOW || n < 0) return null;
-  if (!value.facets) return { n };
-  const facets = (value.facets as (F & FacetCount)[]).map((f) => ({ ...f }));
-  const move = (category: string, by: number) => {
-    const f = facets.find((x) => x.id === category);
-    if (!f) return false;
-    f.n += by;
-    return true;
-  };
-  // A category not among the facets yet needs its names: recounted instead.
-  if ((before && !move(c.before!.category, -1)) || (after && !move(c.after!.category, 1))) return null;
-  const kept = facets.filter((f) => f.n > 0).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { n, facets: kept };
-}
-
-/** `overlap`: the change was processed while the entry was being computed, so it may be in it already. */
-function apply(e: Entry, c: CatalogChange, overlap = false) {
+function apply(e: Entry, c: CatalogChange) {
   const b = bearing(e, c);
   if (b === "none") return;
   if (b === "one" && --e.margin >= 0) return;
-  if (b === "all" && !overlap && e.deadline === Infinity && e.adjustments < MAX_ADJUSTMENTS) {
-    const next = adjusted(e, e.value, c);
-    if (next) {
-      e.value = next;
-      e.adjustments++;
-      return;
-    }
-  }
   if (c.deadline < e.deadline) e.deadline = c.deadline;
 }
 
@@ -112,8 +70,8 @@ export async function cachedAggregate<F>(
 async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
   const position = feedPosition();
   const [value, matcher] = await Promise.all([compute(), matcherOf()]);
-  const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1), adjustments: 0 };
-  for (const ch of changesSince(position)) apply(entry, ch, true);
+  const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1) };
+  for (const ch of changesSince(position)) apply(entry, ch);
   c.entries.delete(key);
   c.entries.set(key, entry);
   if (c.entries.size > MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value!);

@@ -58,9 +58,9 @@ export function unchangedFor(m: ListMatcher, b: CatalogState, a: CatalogState, o
   return true;
 }
 
-// Exact matching (issue #12): a cached count or facet set is adjusted by a change instead of recounted when
-// the change's before and after states can be decided exactly, i.e. as search-sql.ts's conditions decide
-// them. `null` means "cannot tell here" and the count is recounted as before.
+// Exact matching (issue #12): whether a changed product still matches, decided as search-sql.ts's conditions
+// decide it, so a relevance page can be recomputed from its previous candidates (list-cache.ts Hint) when a
+// candidate changed but certainly still matches. `null` means "cannot tell here" (then every match is read).
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const SURE_BOUNDARY = /[\s!-/:-@[-^`{-~\u2022]/u;
 const gramsOf = new WeakMap<CatalogState, Set<string>>();
