@@ -5,8 +5,9 @@ import { categories, products, sellerProfiles, users, type CatalogState } from "
 import { ProductListQuery } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
-import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
-import { filters, searchTerms } from "@/lib/services/catalog/search-sql";
+import { matchesExactly } from "@/lib/services/catalog/matcher";
+import { matcherFor } from "@/lib/services/catalog/search";
+import { filters } from "@/lib/services/catalog/search-sql";
 import { testDb } from "../support/db";
 
 // A cached count is adjusted by a change instead of recounted when matchesExactly decides the product's
@@ -129,23 +130,8 @@ async function matchedIds(query: Record<string, unknown>): Promise<Set<string>> 
   return new Set(rows.map((r) => r.id));
 }
 
-function matcherOf(query: Record<string, unknown>): ListMatcher {
-  const q = ProductListQuery.parse({ ...query, sellerId: seller });
-  return {
-    terms: searchTerms(q),
-    categories: null,
-    minPrice: q.minPrice,
-    maxPrice: q.maxPrice,
-    currency: q.currency,
-    maxMoq: q.maxMoq,
-    acceptsOEM: q.acceptsOEM,
-    sellerId: q.sellerId,
-    boothId: q.boothId,
-    exhibition: !!q.exhibitionId,
-    facets: false,
-    priceOrder: false,
-  };
-}
+/** The matcher the list cache builds for this query (search.ts). */
+const matcherOf = (query: Record<string, unknown>) => matcherFor(db, ProductListQuery.parse({ ...query, sellerId: seller }), false);
 
 describe("the exact matcher agrees with the database wherever it claims to know", () => {
   it("for every term against every text, and it knows most of them", async () => {
@@ -156,7 +142,7 @@ describe("the exact matcher agrees with the database wherever it claims to know"
     let asked = 0;
     for (const q of TERMS) {
       const inDb = await matchedIds({ q });
-      const m = matcherOf({ q });
+      const m = await matcherOf({ q });
       for (const [id, s] of all) {
         asked++;
         const verdict = matchesExactly(m, s);
@@ -185,14 +171,14 @@ describe("the exact matcher agrees with the database wherever it claims to know"
     ];
     for (const query of queries) {
       const inDb = await matchedIds(query);
-      const m = matcherOf(query);
+      const m = await matcherOf(query);
       for (const [id, s] of all) {
         const verdict = matchesExactly(m, s);
         if (verdict !== null) expect({ query, text: s.text, verdict }).toEqual({ query, text: s.text, verdict: inDb.has(id) });
       }
     }
     // The hidden product is never a match, and the cheap one is known to be one.
-    const m = matcherOf({ q: "lamp", maxPrice: 0.99 });
+    const m = await matcherOf({ q: "lamp", maxPrice: 0.99 });
     const hidden = [...all.values()].find((s) => s.text.startsWith("hidden lamp"))!;
     const cheap = [...all.values()].find((s) => s.text.startsWith("cheap lamp"))!;
     expect(matchesExactly(m, hidden)).toBe(false);
@@ -201,7 +187,7 @@ describe("the exact matcher agrees with the database wherever it claims to know"
 
   it("does not claim to know a booth filter's answer (the booth's publication is not in the state)", async () => {
     const all = await states();
-    const m = { ...matcherOf({ q: "lamp" }), boothId: "some-booth" };
+    const m = { ...(await matcherOf({ q: "lamp" })), boothId: "some-booth" };
     for (const s of all.values()) expect(matchesExactly(m, { ...s, booth: "some-booth" }) === true).toBe(false);
   });
 });

@@ -62,7 +62,8 @@ export async function listProducts(db: Db, q: ProductListInput) {
   return views(await productRowsQuery(db, q), q.locale, false);
 }
 
-async function matcherFor(db: Db, q: ProductListInput, facets: boolean): Promise<ListMatcher> {
+/** Which changed products can alter a cached answer to `q` (exported so tests hold it to the database). */
+export async function matcherFor(db: Db, q: ProductListInput, facets: boolean): Promise<ListMatcher> {
   return {
     terms: searchTerms(q),
     categories: q.category ? await categorySubtree(db, q.category) : null,
