@@ -5,7 +5,7 @@ import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { productQueries, searchProducts } from "@/lib/services/catalog/search";
-import { planned, type PlanMode } from "@/lib/services/catalog/search-sql";
+import { facetQuery, filters, planned, rankedRowsQuery, type PlanMode } from "@/lib/services/catalog/search-sql";
 import { testDb } from "../support/db";
 
 // The list and search statements must be answered from indexes at 100k products, on both engines:
@@ -55,7 +55,7 @@ afterAll(async () => {
   await close();
 });
 
-type Statement = "rows" | "count" | "facets";
+type Statement = "rows" | "collected" | "count" | "facets";
 
 /** The plan of one statement, run as the app runs it: a text query under the mode its count picks (search-sql.ts). */
 async function plan(query: Record<string, unknown>, statement: Statement = "rows", mode: PlanMode = "bitmap"): Promise<string> {
@@ -166,5 +166,47 @@ describe(`a head term at ${N} products`, () => {
     expect(rows).toMatch(/rows=1001(\.00)? loops=1/);
     const counted = await plan({ q: "lamp", category: parent }, "count");
     expect(counted).toMatch(/Limit .*rows=\d+(\.\d+)? loops=1/);
+  });
+});
+
+// "quartz" matches 3,000 products (within the result window), scored 0 to 7 apart from their age.
+describe(`a first page of a query matching at most the window, at ${N} products`, () => {
+  const QUARTZ = 3_000;
+  beforeAll(async () => {
+    const tag = `qz${Date.now().toString(36)}`;
+    const [s] = await db.select({ id: sellerProfiles.id }).from(sellerProfiles).limit(1);
+    const cats = await db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(7);
+    await db.execute(sql`
+      insert into ${products} (id, seller_id, category_id, title, price, currency, moq, search_text, title_norm, cjk_grams, tokens, keywords_norm, created_at)
+      select ${tag} || '-' || i, ${s!.id}, (${sql.raw(`array[${cats.map((c) => `'${c.id}'`).join(",")}]`)})[1 + i % 7], 'stone ' || i, 1, 'USD', 1,
+        'stone ' || i || ' quartz' || (array['', 'ite', ' clock'])[1 + i % 3], case when i % 4 = 0 then 'quartz stone ' || i else 'stone ' || i end,
+        '{}'::text[], case when i % 3 = 2 then array['quartz', 'clock'] else array['stone'] end,
+        case when i % 5 = 0 then array['quartz'] else '{}'::text[] end,
+        now() - interval '200 days' - i * interval '1 minute'
+      from generate_series(1, ${QUARTZ}) i`);
+  }, 120_000);
+
+  it("reads the matches once for the count, the facets and the candidates, and scores the candidates only", async () => {
+    const text = await plan({ q: "quartz" }, "collected");
+    expect(text).not.toMatch(/Seq Scan on products/);
+    // One pass over the keyword index; the score's own reads are one per candidate.
+    expect(text.match(/Bitmap Index Scan on products_search_trgm_idx/g)).toHaveLength(1);
+    expect(text).toMatch(/Bitmap Index Scan on products_pkey .*loops=1000\)/);
+  });
+
+  it("answers as the separate count, facet and ranking statements do", async () => {
+    const q = ProductListQuery.parse({ q: "quartz", limit: 30 });
+    const one = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, null, undefined, { collect: true }));
+    const ranked = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q));
+    const facets = await planned(db, "bitmap", (tx) => facetQuery(tx, filters(q, { withCategory: false })));
+    expect(one.map((r) => r.p.id)).toEqual(ranked.map((r) => r.p.id));
+    // The ranking is by score first: the best-scored stones are not simply the newest ones.
+    expect(one.map((r) => r.p.title).slice(0, 3)).not.toEqual(["stone 1", "stone 2", "stone 3"]);
+    expect(one[0]!.found).toBe(QUARTZ);
+    expect(ranked[0]!.found).toBe(1_001);
+    expect(one[0]!.candidates).toEqual(ranked[0]!.candidates);
+    expect(facets[0]!.total).toBe(QUARTZ);
+    expect(one[0]!.facets).toEqual(facets.map(({ id, n, names }) => ({ id, n, names })));
+    expect(one[0]!.facets!.reduce((n, f) => n + f.n, 0)).toBe(QUARTZ);
   });
 });

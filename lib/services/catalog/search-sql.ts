@@ -15,6 +15,9 @@ import { categorySubtree } from "./categories";
 /** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
 export const CANDIDATES = 1_000;
 
+/** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
+const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
+
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -127,33 +130,54 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
 /**
  * A page of the relevance ranking: the newest CANDIDATES + 1 matches (one more tells whether
  * there are more), the first CANDIDATES of them ranked by score, newest first within a score. Each
- * row also carries the number of candidates found, and the first row their ids (the list cache
- * needs them). Positions past the candidates continue newest first (productRowsQuery).
+ * row also carries the number of candidates found, and the first row their ids and category counts
+ * (the list cache needs them). Positions past the candidates continue newest first (productRowsQuery).
+ *
+ * `collect`: the matches are collected whole, up to COUNT_CAP, as the count and the facets collect
+ * them (bitmap plan mode), so one pass answers all three: `found` is then their number and the
+ * category counts are over all of them (exact when `found` stays within the window, and the query
+ * has no category filter, which facets ignore). The score, which reads the large keyword columns,
+ * is then computed for the candidates only.
  */
-export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, among?: string[]) {
+export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, among?: string[], opts: { collect?: boolean } = {}) {
   const score = searchTerms(q)
     .map(termScore)
     .reduce((a, b) => sql`${a} + ${b}`);
-  const found = db.$with("found").as(
+  const matching = db
+    .select({
+      id: sql<string>`${products.id}`.as("cid"),
+      categoryId: sql<string>`${products.categoryId}`.as("ccat"),
+      createdAt: sql<Date>`${products.createdAt}`.as("created"),
+      ...(opts.collect ? {} : { score: sql<number>`${score}`.as("score") }),
+    })
+    .from(products)
+    // `among`: the matches can only be these (the list cache's hint, list-cache.ts), read by primary key.
+    .where(
+      and(
+        ...filters(q, { withCategory: true, ownStore }),
+        ...(among ? [sql`${products.id} = any(array(select json_array_elements_text(${JSON.stringify(among)}::json)))`] : []),
+      ),
+    );
+  const found = db
+    .$with("found")
+    .as(opts.collect ? matching.limit(COUNT_CAP) : matching.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES + 1));
+  const newest = db.$with(opts.collect ? "newest" : "top").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
+  const scored = db.$with("top").as(
     db
       .select({
-        id: sql<string>`${products.id}`.as("cid"),
-        categoryId: sql<string>`${products.categoryId}`.as("ccat"),
-        createdAt: sql<Date>`${products.createdAt}`.as("created"),
-        score: sql<number>`${score}`.as("score"),
+        id: newest.id,
+        categoryId: newest.categoryId,
+        createdAt: newest.createdAt,
+        // Not read past the window: the page is then ranked from the newest matches by an index walk.
+        score:
+          sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products.id} = ${newest.id}) end`.as(
+            "score",
+          ),
       })
-      .from(products)
-      // `among`: the matches can only be these (the list cache's hint, list-cache.ts), read by primary key.
-      .where(
-        and(
-          ...filters(q, { withCategory: true, ownStore }),
-          ...(among ? [sql`${products.id} = any(array(select json_array_elements_text(${JSON.stringify(among)}::json)))`] : []),
-        ),
-      )
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(CANDIDATES + 1),
+      .from(newest),
   );
-  const top = db.$with("top").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
+  const top = opts.collect ? scored : newest;
+  const counted = opts.collect ? "found" : "top";
   // The page is cut from the ranking before anything is joined to it.
   const offset = (q.page - 1) * q.limit;
   const page = db.$with("page").as(
@@ -165,15 +189,15 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       .offset(offset),
   );
   return db
-    .with(found, top, page)
+    .with(found, ...(opts.collect ? [newest, scored] : [newest]), page)
     .select({
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
       candidates: sql<string[] | null>`case when ${page.rank} = ${offset + 1} then array(select cid from top) end`,
-      // The category counts of the candidates: a search's facets when it matches past the window.
+      // The category counts of the candidates (or, collecting, of every match): a search's facets.
       facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
         select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n, 'names', c.names) order by f.n desc, f.cat), '[]'::json)
-        from (select ccat as cat, count(*)::int as n from top group by ccat) f join ${categories} c on c.id = f.cat) end`,
+        from (select ccat as cat, count(*)::int as n from ${sql.raw(counted)} group by ccat) f join ${categories} c on c.id = f.cat) end`,
     })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
@@ -183,8 +207,6 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
 }
 
 export type FacetRow = { id: string; n: number; names: Record<string, string> };
-/** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
-const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
 
 /** How many products match, counted to COUNT_CAP (more than RESULT_WINDOW means "at least RESULT_WINDOW"). */
 export function cappedCountQuery(db: Db, where: SQL[]) {
@@ -224,6 +246,8 @@ export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}
 export function productQueries(db: Db, q: ProductListInput, ownStore?: string | null) {
   return {
     rows: isRanked(q) ? rankedRowsQuery(db, q, ownStore) : productRowsQuery(db, q, ownStore),
+    // A first ranked page from every match, with their count and facets (a text query only).
+    collected: isRanked(q) ? rankedRowsQuery(db, q, ownStore, undefined, { collect: true }) : productRowsQuery(db, q, ownStore),
     newestRows: productRowsQuery(db, q, ownStore),
     count: cappedCountQuery(db, filters(q, { withCategory: true, ownStore })),
     facets: facetQuery(db, filters(q, { withCategory: false })),

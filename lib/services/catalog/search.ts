@@ -81,6 +81,7 @@ export async function matcherFor(db: Db, q: ProductListInput, facets: boolean): 
 }
 
 type Row = Awaited<ReturnType<typeof productRowsQuery>>[number];
+type RankedRows = Awaited<ReturnType<typeof rankedRowsQuery>>;
 /** `ownStore`: the store's own list (its drafts' booth ids are its own to see). */
 const views = (rows: Row[], locale: string, ownStore: boolean) =>
   rows.map((r) =>
@@ -117,11 +118,24 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
     own || opts.exact ? compute() : cachedAggregate(db, JSON.stringify(key), matcherOf, compute);
   // A text query's matches are collected from the keyword indexes for counting (see PlanMode).
   const counting = <T>(run: (tx: Db) => Promise<T>) => (text ? planned(db, "bitmap", run) : run(db));
+  // A first ranked page whose count or facets are computed from every match: the same pass ranks
+  // them (rankedRowsQuery `collect`), and the page is kept when that pass held every match.
+  let collected: RankedRows | undefined;
+  const collects = ranked && q.page === 1 && !own && !opts.among;
+  const collect = async (): Promise<Aggregate<FacetRow>> => {
+    const rows = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, opts.ownStore, undefined, { collect: true }));
+    // An empty first page: nothing matches.
+    const n = rows[0]?.found ?? 0;
+    if (n <= RESULT_WINDOW) collected = rows;
+    return { n, facets: rows.find((r) => r.facets)?.facets ?? [] };
+  };
   const facetCounts = () =>
     aggregate(
       ["facets", matchKey(q, false)],
       () => matcherFor(db, { ...q, category: undefined }, true),
       async () => {
+        // Facets ignore the category filter: one pass serves both only without one.
+        if (collects && !q.category) return collect();
         const rows = await counting((tx) => facetQuery(tx, facetWhere));
         return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })) };
       },
@@ -131,7 +145,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
       await aggregate(
         ["count", matchKey(q, true), own],
         () => matcherFor(db, q, false),
-        async () => ({ n: Number((await counting((tx) => cappedCountQuery(tx, where)))[0]?.n ?? 0) }),
+        async () => (collects ? { n: (await collect()).n } : { n: Number((await counting((tx) => cappedCountQuery(tx, where)))[0]?.n ?? 0) }),
       )
     ).n;
 
@@ -144,14 +158,17 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const among = ranked && opts.among && q.page * q.limit <= CANDIDATES ? opts.among : undefined;
   const page = (tx: Db) => (ranked ? rankedRowsQuery(tx, q, opts.ownStore, among) : productRowsQuery(tx, q, opts.ownStore));
   // With `among` the primary key finds the candidates: no walk through the catalog, no bitmap of every match.
-  const [first, facetLater] = await Promise.all([text ? planned(db, among ? "walk" : mode, page) : page(db), opts.facets && !text ? facetCounts() : undefined]);
+  const [first, facetLater] = await Promise.all([
+    collected ?? (text ? planned(db, among ? "walk" : mode, page) : page(db)),
+    opts.facets && !text ? facetCounts() : undefined,
+  ]);
   const facetsOf = facetAgg ?? facetLater;
   let rows: Row[] = first;
   let found: number | null = null;
   let candidates: string[] | undefined;
   let candidateFacets: FacetRow[] | undefined;
   if (ranked) {
-    const rankedRows = first as Awaited<ReturnType<typeof rankedRowsQuery>>;
+    const rankedRows = first as RankedRows;
     found = rankedRows[0]?.found ?? null;
     const lead = rankedRows.find((r) => r.candidates);
     candidates = lead?.candidates ?? undefined;
