@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
+import { adjusted, seenBy } from "@/lib/services/catalog/aggregate-cache";
 import { affects, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 
@@ -100,7 +101,31 @@ describe("list cache: which changes affect an answer", () => {
   });
 });
 
-describe("the exact matcher (relevance pages' hints)", () => {
+describe("aggregate cache: a change adjusts a count only where it knows exactly", () => {
+  const facets = (n: Record<string, number>) => Object.entries(n).map(([id, count]) => ({ id, n: count, names: { en: id } }));
+  const value = { n: 3, facets: facets({ "cat-a": 2, "cat-b": 1 }) };
+
+  it("a new match adds one to the total and to its category; a departure takes one off", () => {
+    expect(adjusted({ matcher: matcher() }, value, change(null, state({ category: "cat-b" })))).toEqual({ n: 4, facets: facets({ "cat-a": 2, "cat-b": 2 }) });
+    expect(adjusted({ matcher: matcher() }, value, change(state({ category: "cat-b" }), state({ text: "bottle" })))).toEqual({
+      n: 2,
+      facets: facets({ "cat-a": 2 }),
+    });
+    expect(adjusted({ matcher: matcher() }, value, change(state(), state({ category: "cat-b" })))).toEqual({
+      n: 3,
+      facets: facets({ "cat-b": 2, "cat-a": 1 }),
+    });
+    expect(adjusted({ matcher: matcher() }, { n: 3 }, change(state(), null))).toEqual({ n: 2 });
+  });
+
+  it("recounts where it cannot know: a short term, a booth filter, a category without a facet yet, past the window", () => {
+    expect(adjusted({ matcher: matcher({ terms: ["le"] }) }, value, change(null, state({ text: "led lamp" })))).toBeNull();
+    expect(adjusted({ matcher: matcher({ boothId: "b-1" }) }, value, change(null, state({ booth: "b-1" })))).toBeNull();
+    expect(adjusted({ matcher: matcher() }, value, change(null, state({ category: "cat-z" })))).toBeNull();
+    expect(adjusted({ matcher: matcher() }, { n: 10_000 }, change(null, state()))).toBeNull();
+    expect(adjusted({ matcher: matcher() }, { n: 10_001 }, change(state(), null))).toBeNull();
+  });
+
   it("tells a word start from a word's inside as the database does", () => {
     expect(matchesExactly(matcher({ terms: ["amp"] }), state({ text: "desk lamp" }))).toBe(false);
     expect(matchesExactly(matcher({ terms: ["lamp"] }), state({ text: "led-lamp" }))).toBe(true);
@@ -135,5 +160,16 @@ describe("list cache: what a relevance page may be recomputed from", () => {
     const booth = hint(true);
     track(booth, matcher(), { ...change(null, null), kind: "booth", productId: null });
     expect(booth.valid).toBe(false);
+  });
+});
+
+describe("aggregate cache: which changes a counting snapshot already holds", () => {
+  it("reads PostgreSQL's snapshot text: below xmin seen, from xmax on not, in between unless in progress", () => {
+    expect(seenBy("100:105:101,103", "99")).toBe(true);
+    expect(seenBy("100:105:101,103", "102")).toBe(true);
+    expect(seenBy("100:105:101,103", "103")).toBe(false);
+    expect(seenBy("100:105:", "105")).toBe(false);
+    expect(seenBy(undefined, "99")).toBeNull();
+    expect(seenBy("100:105:", null)).toBeNull();
   });
 });

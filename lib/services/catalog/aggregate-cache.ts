@@ -3,18 +3,26 @@
 // the match set. Past the result window a count is only a lower bound, so it is taken a little
 // further (COUNT_MARGIN) and survives up to that many possible departures. Invalidated by the same
 // catalog feed as the pages (catalog-feed.ts); consulted only while computing a page.
+// Within the window a count is exact, and a change whose before and after states decide exactly whether
+// the product matches (matcher.ts matchesExactly) adjusts it, and its facets, by one instead of making
+// the next page recount every match (issue #12: recounts after each write were what a live catalog's
+// database spent its time on).
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { RESULT_WINDOW } from "@/lib/schemas/products";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, type CatalogChange } from "./catalog-feed";
-import { matches, unchangedFor, type ListMatcher } from "./matcher";
+import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 
 /** Counts go this far past the window, so a "gte" total outlives that many departures. */
 export const COUNT_MARGIN = 1_000;
 const MAX_ENTRIES = 20_000;
+/** An entry is recounted after this many adjustments all the same (a bound on any drift). */
+const MAX_ADJUSTMENTS = 500;
 
-export type Aggregate<F> = { n: number; facets?: F[] };
-type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number };
+/** `snapshot`: the counting statement's pg_current_snapshot(), "xmin:xmax:xip,...". */
+export type Aggregate<F> = { n: number; facets?: F[]; snapshot?: string };
+type FacetCount = { id: string; n: number };
+type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number; adjustments: number };
 type Cache = { entries: Map<string, Entry>; computing: Map<string, Promise<Aggregate<unknown>>> };
 
 const KEY = Symbol.for("expo-trade.aggregate-cache");
@@ -33,10 +41,64 @@ function bearing(e: Entry, c: CatalogChange): "none" | "one" | "all" {
   return e.value.n > RESULT_WINDOW ? "one" : "all";
 }
 
+/**
+ * The count (and facets) after a product change, when both of its states decide the match exactly
+ * and the count stays within the window; null otherwise (the entry is then recounted).
+ */
+export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: CatalogChange): Aggregate<F> | null {
+  if (c.kind !== "product" || value.n > RESULT_WINDOW) return null;
+  const before = c.before ? matchesExactly(e.matcher, c.before) : false;
+  const after = c.after ? matchesExactly(e.matcher, c.after) : false;
+  if (before === null || after === null) return null;
+  const n = value.n - (before ? 1 : 0) + (after ? 1 : 0);
+  // Past the window the answer says "at least" and its facets come from the newest matches: recounted.
+  if (n > RESULT_WINDOW || n < 0) return null;
+  if (!value.facets) return { n, snapshot: value.snapshot };
+  const facets = (value.facets as (F & FacetCount)[]).map((f) => ({ ...f }));
+  const move = (category: string, by: number) => {
+    const f = facets.find((x) => x.id === category);
+    if (!f) return false;
+    f.n += by;
+    return true;
+  };
+  // A category not among the facets yet needs its names: recounted instead.
+  if ((before && !move(c.before!.category, -1)) || (after && !move(c.after!.category, 1))) return null;
+  const kept = facets.filter((f) => f.n > 0).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { n, facets: kept, snapshot: value.snapshot };
+}
+
+/** Did the snapshot ("xmin:xmax:xip,...") already see transaction `tx`? null when either is unknown. */
+export function seenBy(snapshot: string | undefined, tx: string | null | undefined): boolean | null {
+  if (!snapshot || !tx) return null;
+  const [xmin, xmax, xip] = snapshot.split(":");
+  if (xmin === undefined || xmax === undefined) return null;
+  const id = BigInt(tx);
+  if (id < BigInt(xmin)) return true;
+  if (id >= BigInt(xmax)) return false;
+  return !(xip ?? "")
+    .split(",")
+    .filter(Boolean)
+    .some((x) => BigInt(x) === id);
+}
+
+/** Also for changes processed while the entry was being computed: the snapshot tells whether it holds them. */
 function apply(e: Entry, c: CatalogChange) {
   const b = bearing(e, c);
   if (b === "none") return;
+  // Counted from a snapshot that already held this change: nothing to do. Not seen: it can be applied,
+  // whenever the feed handed it over.
+  const seen = seenBy(e.value.snapshot, c.tx);
+  if (seen === true) return;
   if (b === "one" && --e.margin >= 0) return;
+  // Adjusted only by a change the counting snapshot is known not to have seen.
+  if (b === "all" && seen === false && e.deadline === Infinity && e.adjustments < MAX_ADJUSTMENTS) {
+    const next = adjusted(e, e.value, c);
+    if (next) {
+      e.value = next;
+      e.adjustments++;
+      return;
+    }
+  }
   if (c.deadline < e.deadline) e.deadline = c.deadline;
 }
 
@@ -70,7 +132,7 @@ export async function cachedAggregate<F>(
 async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
   const position = feedPosition();
   const [value, matcher] = await Promise.all([compute(), matcherOf()]);
-  const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1) };
+  const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1), adjustments: 0 };
   for (const ch of changesSince(position)) apply(entry, ch);
   c.entries.delete(key);
   c.entries.set(key, entry);

@@ -36,6 +36,8 @@ export type CatalogChange = {
   after: CatalogState | null;
   /** A cached list this change affects may be served until then (local clock, ms). */
   deadline: number;
+  /** The writing transaction's id (xid8, decimal), for telling whether a snapshot already saw it; null for "all". */
+  tx?: string | null;
   /** Local order of processing (see changesSince). */
   n: number;
 };
@@ -121,7 +123,7 @@ async function pollOnce(f: Feed, db: Db): Promise<void> {
     const seq = Number(r.seq);
     if (f.seen.has(seq)) continue;
     f.seen.set(seq, BigInt(r.tx));
-    fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter });
+    fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter, tx: r.tx });
   }
   for (const [seq, tx] of f.seen) if (tx < xmin) f.seen.delete(seq);
   f.xmin = xmin;

@@ -58,9 +58,11 @@ export function unchangedFor(m: ListMatcher, b: CatalogState, a: CatalogState, o
   return true;
 }
 
-// Exact matching (issue #12): whether a changed product still matches, decided as search-sql.ts's conditions
-// decide it, so a relevance page can be recomputed from its previous candidates (list-cache.ts Hint) when a
-// candidate changed but certainly still matches. `null` means "cannot tell here" (then every match is read).
+// Exact matching (issue #12): whether a changed product matches, decided as search-sql.ts's conditions
+// decide it. A cached count or facet set is adjusted by a change instead of recounted when both of its
+// states are decided (aggregate-cache.ts), and a relevance page is recomputed from its previous candidates
+// when a changed candidate certainly still matches (list-cache.ts Hint). `null` means "cannot tell here":
+// the count is recounted, the page computed from every match.
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const SURE_BOUNDARY = /[\s!-/:-@[-^`{-~\u2022]/u;
 const gramsOf = new WeakMap<CatalogState, Set<string>>();

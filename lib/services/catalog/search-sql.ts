@@ -17,6 +17,8 @@ export const CANDIDATES = 1_000;
 
 /** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
 const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
+/** The statement's snapshot ("xmin:xmax:xip,..."): which committed catalog changes its counts hold. */
+const SNAPSHOT = sql<string>`pg_current_snapshot()::text`;
 
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -193,6 +195,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
     .select({
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
+      snapshot: SNAPSHOT,
       candidates: sql<string[] | null>`case when ${page.rank} = ${offset + 1} then array(select cid from top) end`,
       // The category counts of the candidates (or, collecting, of every match): a search's facets.
       facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
@@ -216,7 +219,8 @@ export function cappedCountQuery(db: Db, where: SQL[]) {
     .where(and(...where))
     .limit(COUNT_CAP)
     .as("matched");
-  return db.select({ n: count() }).from(matched);
+  // The statement's snapshot: which catalog changes the count already holds (aggregate-cache.ts).
+  return db.select({ n: count(), snapshot: SNAPSHOT }).from(matched);
 }
 
 /**
@@ -236,7 +240,7 @@ export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}
     .groupBy(matched.categoryId)
     .as("counted");
   return db
-    .select({ id: counted.id, n: counted.n, names: categories.names, total: sql<number>`(sum(${counted.n}) over ())::int` })
+    .select({ id: counted.id, n: counted.n, names: categories.names, total: sql<number>`(sum(${counted.n}) over ())::int`, snapshot: SNAPSHOT })
     .from(counted)
     .innerJoin(categories, eq(categories.id, counted.id))
     .orderBy(desc(counted.n), counted.id);

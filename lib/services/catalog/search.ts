@@ -127,7 +127,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
     // An empty first page: nothing matches.
     const n = rows[0]?.found ?? 0;
     if (n <= RESULT_WINDOW) collected = rows;
-    return { n, facets: rows.find((r) => r.facets)?.facets ?? [] };
+    return { n, facets: rows.find((r) => r.facets)?.facets ?? [], snapshot: rows[0]?.snapshot };
   };
   const facetCounts = () =>
     aggregate(
@@ -137,7 +137,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
         // Facets ignore the category filter: one pass serves both only without one.
         if (collects && !q.category) return collect();
         const rows = await counting((tx) => facetQuery(tx, facetWhere));
-        return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })) };
+        return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })), snapshot: rows[0]?.snapshot };
       },
     );
   const count = async () =>
@@ -145,7 +145,14 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
       await aggregate(
         ["count", matchKey(q, true), own],
         () => matcherFor(db, q, false),
-        async () => (collects ? { n: (await collect()).n } : { n: Number((await counting((tx) => cappedCountQuery(tx, where)))[0]?.n ?? 0) }),
+        async () => {
+          if (collects) {
+            const { n, snapshot } = await collect();
+            return { n, snapshot };
+          }
+          const [row] = await counting((tx) => cappedCountQuery(tx, where));
+          return { n: Number(row?.n ?? 0), snapshot: row?.snapshot };
+        },
       )
     ).n;
 
