@@ -99,7 +99,13 @@ export function renderMarkdown(result, file) {
   const out = [];
   out.push(
     `Run of ${result.started} (${result.minutes} min), ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}` +
-      `${machine.postgres ? `, ${machine.postgres}` : ""}; pinning: ${machine.pinning}; load average ${machine.loadAverageAtStart.join(" ")} at start, ` +
+      `${machine.postgres ? `, ${machine.postgres}` : ""}${
+        machine.postgresSettings
+          ? ` (${Object.entries(machine.postgresSettings)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")})`
+          : ""
+      }; pinning: ${machine.pinning}; load average ${machine.loadAverageAtStart.join(" ")} at start, ` +
       `${machine.loadAverageAtEnd.join(" ")} at end (the machine was shared). Raw figures: \`${file}\`.`,
   );
   for (const r of result.reruns ?? []) {

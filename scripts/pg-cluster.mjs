@@ -33,7 +33,8 @@ export function freePort() {
   });
 }
 
-export async function startCluster() {
+/** `settings`: extra server settings (`-c name=value`), e.g. the bench's shared_buffers. */
+export async function startCluster({ settings = {} } = {}) {
   const bin = findPgBin();
   if (!bin) throw new Error("PostgreSQL server binaries (initdb, pg_ctl) not found");
   const isRoot = process.getuid?.() === 0;
@@ -53,7 +54,10 @@ export async function startCluster() {
     "-D",
     data,
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    [
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
+    ].join(" "),
     "-l",
     path.join(dir, "log"),
     "-w",
