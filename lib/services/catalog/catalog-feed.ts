@@ -36,7 +36,7 @@ export type CatalogChange = {
   after: CatalogState | null;
   /** A cached list this change affects may be served until then (local clock, ms). */
   deadline: number;
-  /** The writing transaction's id (xid8, decimal), for telling whether a snapshot already saw it; null for "all". */
+  /** The writing transaction's id (xid8, decimal), for telling whether a snapshot already saw it; absent on the feed's own "all" resets. */
   tx?: string | null;
   /** Local order of processing (see changesSince). */
   n: number;

@@ -163,23 +163,24 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
   const found = db
     .$with("found")
     .as(opts.collect ? matching.limit(COUNT_CAP) : matching.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES + 1));
-  const newest = db.$with(opts.collect ? "newest" : "top").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
-  const scored = db.$with("top").as(
+  // The newest CANDIDATES of them, then their scores: already at hand, or (collecting) read by primary
+  // key for these only, and not at all past the window (the page is then ranked from an index walk).
+  const newest = db.$with("newest").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
+  const top = db.$with("top").as(
     db
       .select({
         id: newest.id,
         categoryId: newest.categoryId,
         createdAt: newest.createdAt,
-        // Not read past the window: the page is then ranked from the newest matches by an index walk.
-        score:
-          sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products.id} = ${newest.id}) end`.as(
-            "score",
-          ),
+        score: (opts.collect
+          ? sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products.id} = ${newest.id}) end`
+          : sql<number>`"newest"."score"`
+        ).as("score"),
       })
       .from(newest),
   );
-  const top = opts.collect ? scored : newest;
-  const counted = opts.collect ? "found" : "top";
+  // Facets: of every match when collecting, else of the candidates.
+  const counted = sql.identifier(opts.collect ? "found" : "top");
   // The page is cut from the ranking before anything is joined to it.
   const offset = (q.page - 1) * q.limit;
   const page = db.$with("page").as(
@@ -191,7 +192,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       .offset(offset),
   );
   return db
-    .with(found, ...(opts.collect ? [newest, scored] : [newest]), page)
+    .with(found, newest, top, page)
     .select({
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
@@ -200,7 +201,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       // The category counts of the candidates (or, collecting, of every match): a search's facets.
       facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
         select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n, 'names', c.names) order by f.n desc, f.cat), '[]'::json)
-        from (select ccat as cat, count(*)::int as n from ${sql.raw(counted)} group by ccat) f join ${categories} c on c.id = f.cat) end`,
+        from (select ccat as cat, count(*)::int as n from ${counted} group by ccat) f join ${categories} c on c.id = f.cat) end`,
     })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
