@@ -74,8 +74,8 @@ const EnvSchema = z
     WS_ACTOR_MAX_AGE_MS: z.coerce.number().int().min(0).default(30_000),
     // Most chat messages stored in one transaction (lib/realtime/group.ts).
     CHAT_GROUP_MAX: z.coerce.number().int().positive().default(256),
-    // Product lists and searches cached per instance, exact by the catalog's version (0 disables).
-    SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // Product lists and searches cached per instance, fresh within a second of a change (0 disables).
+    SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(256),
     // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
     // (every page in every locale). Smaller only to see the split with few rows (tests).
     SITEMAP_CHILD_SIZE: z.coerce.number().int().min(15).max(50_000).default(50_000),

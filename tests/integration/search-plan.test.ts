@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
-import { productQueries, searchProducts } from "@/lib/services/catalog/search";
+import { productQueries, rankFromHint, searchProducts } from "@/lib/services/catalog/search";
 import { facetQuery, filters, planned, rankedRowsQuery, type PlanMode } from "@/lib/services/catalog/search-sql";
 import { testDb } from "../support/db";
 
@@ -196,7 +196,7 @@ describe(`a first page of a query matching at most the window, at ${N} products`
 
   it("answers as the separate count, facet and ranking statements do", async () => {
     const q = ProductListQuery.parse({ q: "quartz", limit: 30 });
-    const one = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, null, undefined, { collect: true }));
+    const one = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, null, { collect: true }));
     const ranked = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q));
     const facets = await planned(db, "bitmap", (tx) => facetQuery(tx, filters(q, { withCategory: false })));
     expect(one.map((r) => r.p.id)).toEqual(ranked.map((r) => r.p.id));
@@ -208,5 +208,60 @@ describe(`a first page of a query matching at most the window, at ${N} products`
     expect(facets[0]!.total).toBe(QUARTZ);
     expect(one[0]!.facets).toEqual(facets.map(({ id, n, names }) => ({ id, n, names })));
     expect(one[0]!.facets!.reduce((n, f) => n + f.n, 0)).toBe(QUARTZ);
+  });
+
+  it("ranks a page again from kept candidates and the products changed since as the statement over every match does", async () => {
+    const q = ProductListQuery.parse({ q: "quartz", limit: 30 });
+    const candidatesOf = (rows: Awaited<ReturnType<typeof rankedRowsQuery>>) =>
+      rows[0]!.candidates!.map(([id, score, created, category]) => ({ id, score: score!, created, category }));
+    const before = candidatesOf(await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q)));
+    const rollback = new Error("rollback");
+    await expect(
+      db.transaction(async (tx) => {
+        // A candidate scores higher (a keyword now), another lower (no keyword, no word), an older match
+        // changes, and a new best match arrives (newest of all): only these four are read again.
+        const [up, down] = [before.find((c) => c.score === 0)!, before.find((c) => c.score >= 5)!];
+        const [old] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(sql`${products.title} like 'stone %'`)
+          .orderBy(products.createdAt)
+          .limit(1);
+        const oldId = old!.id;
+        await tx.execute(sql`update ${products} set keywords_norm = array['quartz'], tokens = array['quartz'] where id = ${up.id}`);
+        await tx.execute(sql`update ${products} set keywords_norm = '{}', tokens = '{}' where id = ${down.id}`);
+        await tx.execute(sql`update ${products} set price = 2 where id = ${oldId}`);
+        const [fresh] = await tx
+          .insert(products)
+          .values({
+            sellerId: (await tx.select({ id: sellerProfiles.id }).from(sellerProfiles).limit(1))[0]!.id,
+            categoryId: up.category,
+            title: "quartz clock",
+            price: "1",
+            currency: "USD",
+            searchText: "quartz clock",
+            titleNorm: "quartz clock",
+            tokens: ["quartz", "clock"],
+            keywordsNorm: ["quartz"],
+          })
+          .returning({ id: products.id });
+        const changed = new Set([up.id, down.id, oldId, fresh!.id]);
+        const hint = { kept: before.filter((c) => !changed.has(c.id)), reread: [...changed] };
+        for (const page of [1, 3]) {
+          const pq = { ...q, page };
+          const full = await planned(tx, "bitmap", (t) => rankedRowsQuery(t, pq));
+          const again = await rankFromHint(tx, pq, null, hint);
+          expect(again.rows.map((r) => r.p.id)).toEqual(full.map((r) => r.p.id));
+          expect(again.found).toBe(full[0]!.found);
+          expect(again.candidates).toEqual(candidatesOf(full));
+          expect(await again.facets!()).toEqual(full[0]!.facets);
+        }
+        // The new product ranks first; the one that lost its keyword is no longer on the first page.
+        const first = await rankFromHint(tx, q, null, hint);
+        expect(first.rows[0]!.p.id).toBe(fresh!.id);
+        expect(first.rows.map((r) => r.p.id)).not.toContain(down.id);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 });

@@ -138,12 +138,12 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
 describe("list cache: what a relevance page may be recomputed from", () => {
   const hint = (complete: boolean) => ({ ids: new Set(["p-1", "p-2"]), complete, touched: new Set<string>(), valid: true });
 
-  it("its candidates and every changed product that may match now", () => {
+  it("its candidates and every changed product that may match now, changed candidates read again", () => {
     const h = hint(false);
     track(h, matcher(), change(null, state(), "p-new"));
     track(h, matcher(), change(state(), state({ text: "bottle" }), "p-old"));
     track(h, matcher(), change(state(), state({ price: "12.00" }), "p-1"));
-    expect([h.valid, [...h.touched]]).toEqual([true, ["p-new"]]);
+    expect([h.valid, [...h.touched]]).toEqual([true, ["p-new", "p-1"]]);
   });
 
   it("not once a candidate may have left a set with older matches behind it, or anything but a product changed", () => {

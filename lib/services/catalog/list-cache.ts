@@ -15,6 +15,7 @@ import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
+import type { Candidate } from "./search-sql";
 
 export type { ListMatcher } from "./matcher";
 
@@ -29,21 +30,58 @@ export type Computed<P extends Page> = {
    */
   candidates?: string[];
   /**
-   * A relevance page's candidates (the newest matches it ranked) and whether they were every match.
-   * The next computation may rank only them and the products changed since (see Hint).
+   * A relevance page's candidates (the newest matches it ranked, with what ranks them) and whether
+   * they were every match. The next computation may rank only them and the products changed since
+   * (see Hint).
    */
-  ranking?: { ids: string[]; complete: boolean };
+  ranking?: { candidates: Candidate[]; complete: boolean };
 };
 
 /**
  * Every product that can be among a ranked answer's candidates after the changes since it was computed:
- * its candidates and the changed products that may match now. Holds while no candidate may have left a
- * set that had older matches behind it (one of those would take its place) and nothing but products and
- * store names changed; otherwise the answer is computed from every match.
+ * its candidates, kept with their scores, and the changed products that may match now (`touched`, changed
+ * candidates included: read again). Holds while no candidate may have left a set that had older matches
+ * behind it (one of those would take its place) and nothing but products and store names changed;
+ * otherwise the answer is computed from every match.
  */
-type Hint = { ids: Set<string>; complete: boolean; touched: Set<string>; valid: boolean };
+type Hint = { kept: Kept; ids: Set<string>; complete: boolean; touched: Set<string>; valid: boolean };
+/** Candidates kept column by column (objects would cost twice the memory); categories interned. */
+type Kept = { ids: string[]; scores: Int32Array; created: Float64Array; categories: string[] };
+/** What a recomputation from a hint ranks: the unchanged candidates as they were, and the ids to read again. */
+export type RankHint = { kept: Candidate[]; reread: string[] };
 /** Past this many changed products a recomputation reads every match again. */
 const HINT_TOUCHED_MAX = 200;
+/** Memory of one kept candidate: its id, the set's entry, score, creation and category. */
+const KEPT_BYTES = 112;
+
+const CATEGORIES = Symbol.for("expo-trade.list-cache.categories");
+/** One string per category id for every kept candidate (a few hundred categories, thousands of candidates each). */
+function interned(id: string): string {
+  const g = globalThis as typeof globalThis & { [CATEGORIES]?: Map<string, string> };
+  const m = (g[CATEGORIES] ??= new Map());
+  const s = m.get(id);
+  if (s !== undefined) return s;
+  if (m.size >= 100_000) m.clear();
+  m.set(id, id);
+  return id;
+}
+
+function keep(candidates: Candidate[]): Kept {
+  return {
+    ids: candidates.map((c) => c.id),
+    scores: Int32Array.from(candidates, (c) => c.score),
+    created: Float64Array.from(candidates, (c) => c.created),
+    categories: candidates.map((c) => interned(c.category)),
+  };
+}
+
+function unkept(k: Kept, leaving: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  k.ids.forEach((id, i) => {
+    if (!leaving.has(id)) out.push({ id, score: k.scores[i]!, created: k.created[i]!, category: k.categories[i]! });
+  });
+  return out;
+}
 
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
 type Entry = {
@@ -114,7 +152,7 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
 }
 
 /** Keeps an answer's hint true to a change that affects it. */
-export function track(hint: Hint, matcher: ListMatcher, c: CatalogChange) {
+export function track(hint: Pick<Hint, "ids" | "complete" | "touched" | "valid">, matcher: ListMatcher, c: CatalogChange) {
   if (!hint.valid || c.kind === "seller") return;
   if (c.kind !== "product" || !c.productId) {
     hint.valid = false;
@@ -123,12 +161,9 @@ export function track(hint: Hint, matcher: ListMatcher, c: CatalogChange) {
   if (hint.ids.has(c.productId)) {
     // A candidate that may no longer match: when older matches exist, one of them would take its place.
     if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true)) hint.valid = false;
-    return;
-  }
-  if (c.after && matches(matcher, c.after)) {
-    hint.touched.add(c.productId);
-    if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
-  }
+  } else if (!c.after || !matches(matcher, c.after)) return;
+  hint.touched.add(c.productId);
+  if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
 }
 
 function mark(e: Entry, ch: CatalogChange) {
@@ -144,11 +179,11 @@ function onChanges(changes: CatalogChange[]) {
 }
 
 /** The next computation of an entry: from its hint while that holds, else from every match. */
-function recompute<P extends Page>(e: Entry | undefined, compute: (exact: boolean, among?: string[]) => Promise<Computed<P>>) {
+function recompute<P extends Page>(e: Entry | undefined, compute: (exact: boolean, hint?: RankHint) => Promise<Computed<P>>) {
   const h = e?.hint?.valid ? e.hint : null;
   if (!h) return () => compute(false);
   return async () => {
-    const r = await compute(false, [...h.ids, ...h.touched]);
+    const r = await compute(false, { kept: unkept(h.kept, h.touched), reread: [...h.touched] });
     // Ranked among a set that left older matches out, the new candidates are not every match either.
     if (r.ranking && !h.complete) r.ranking = { ...r.ranking, complete: false };
     return r;
@@ -187,7 +222,7 @@ export async function cachedJson<P extends Page>(
   db: Db,
   key: string,
   spec: Spec,
-  compute: (exact: boolean, among?: string[]) => Promise<Computed<P>>,
+  compute: (exact: boolean, hint?: RankHint) => Promise<Computed<P>>,
 ): Promise<ListAnswer> {
   const limitBytes = env().SEARCH_CACHE_MB * 1024 * 1024;
   if (limitBytes === 0) return { body: Buffer.from(JSON.stringify((await compute(true)).value), "utf8"), cache: "bypass" };
@@ -232,9 +267,11 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
-  // A bounded answer's candidates are its ranking's: one set for both.
   const candidateSet = candidates ? new Set(candidates) : null;
-  const shared = !!ranking && ranking.ids === candidates;
+  const kept = ranking ? keep(ranking.candidates) : null;
+  // A bounded answer's candidates are its ranking's: one set for both.
+  const rankingIds =
+    kept && (candidateSet && candidateSet.size === kept.ids.length && kept.ids.every((id) => candidateSet.has(id)) ? candidateSet : new Set(kept.ids));
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
     matcher,
@@ -245,9 +282,13 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     counts,
     countsAt: Date.now(),
     segments,
-    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + ((candidates?.length ?? 0) + (shared ? 0 : (ranking?.ids.length ?? 0))) * 80,
+    bytes:
+      segments.reduce((n, s) => n + s.length, 0) +
+      ids.length * 64 +
+      (kept?.ids.length ?? 0) * KEPT_BYTES +
+      (candidateSet && candidateSet !== rankingIds ? candidateSet.size * 80 : 0),
     deadline: Infinity,
-    hint: ranking ? { ids: shared ? candidateSet! : new Set(ranking.ids), complete: ranking.complete, touched: new Set(), valid: true } : null,
+    hint: ranking && kept && rankingIds ? { kept, ids: rankingIds, complete: ranking.complete, touched: new Set(), valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch);

@@ -129,11 +129,23 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
     .offset(window?.offset ?? (q.page - 1) * q.limit);
 }
 
+/** A ranked candidate as the list cache keeps it: what ranks it again without reading its row. */
+export type Candidate = { id: string; score: number; created: number; category: string };
+/** Microseconds since 1970: timestamptz's own precision, exact in a double until the year 2255. */
+const micros = (c: SQL | typeof products.createdAt) => sql<number>`(extract(epoch from ${c}) * 1000000)::bigint::float8`;
+/** `id = any(...)` over a list of ids passed as one JSON text (the same on both engines, any length). */
+const idAmong = (ids: string[]) => sql`${products.id} = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))`;
+const scoreOf = (q: ProductListInput) =>
+  searchTerms(q)
+    .map(termScore)
+    .reduce((a, b) => sql`${a} + ${b}`);
+
 /**
  * A page of the relevance ranking: the newest CANDIDATES + 1 matches (one more tells whether
  * there are more), the first CANDIDATES of them ranked by score, newest first within a score. Each
- * row also carries the number of candidates found, and the first row their ids and category counts
- * (the list cache needs them). Positions past the candidates continue newest first (productRowsQuery).
+ * row also carries the number of candidates found, and the first row the candidates (id, score,
+ * creation, category: the list cache ranks them again from these) and their category counts.
+ * Positions past the candidates continue newest first (productRowsQuery).
  *
  * `collect`: the matches are collected whole, up to COUNT_CAP, as the count and the facets collect
  * them (bitmap plan mode), so one pass answers all three: `found` is then their number and the
@@ -141,10 +153,8 @@ export function productRowsQuery(db: Db, q: ProductListInput, ownStore?: string 
  * has no category filter, which facets ignore). The score, which reads the large keyword columns,
  * is then computed for the candidates only.
  */
-export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, among?: string[], opts: { collect?: boolean } = {}) {
-  const score = searchTerms(q)
-    .map(termScore)
-    .reduce((a, b) => sql`${a} + ${b}`);
+export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, opts: { collect?: boolean } = {}) {
+  const score = scoreOf(q);
   const matching = db
     .select({
       id: sql<string>`${products.id}`.as("cid"),
@@ -153,13 +163,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       ...(opts.collect ? {} : { score: sql<number>`${score}`.as("score") }),
     })
     .from(products)
-    // `among`: the matches can only be these (the list cache's hint, list-cache.ts), read by primary key.
-    .where(
-      and(
-        ...filters(q, { withCategory: true, ownStore }),
-        ...(among ? [sql`${products.id} = any(array(select json_array_elements_text(${JSON.stringify(among)}::json)))`] : []),
-      ),
-    );
+    .where(and(...filters(q, { withCategory: true, ownStore })));
   const found = db
     .$with("found")
     .as(opts.collect ? matching.limit(COUNT_CAP) : matching.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES + 1));
@@ -197,7 +201,9 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
       snapshot: SNAPSHOT,
-      candidates: sql<string[] | null>`case when ${page.rank} = ${offset + 1} then array(select cid from top) end`,
+      // [id, score (null past the window when collecting), creation in microseconds, category].
+      candidates: sql<[string, number | null, number, string][] | null>`case when ${page.rank} = ${offset + 1} then (
+        select coalesce(json_agg(json_build_array(cid, score, ${micros(sql`created`)}, ccat) order by created desc, cid desc), '[]'::json) from top) end`,
       // The category counts of the candidates (or, collecting, of every match): a search's facets.
       facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
         select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n, 'names', c.names) order by f.n desc, f.cat), '[]'::json)
@@ -208,6 +214,35 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(page.rank);
+}
+
+/**
+ * The ranking state of those of `ids` that match `q` now, read by primary key: the list cache ranks a
+ * page again from its kept candidates and these (the products changed since), without the other rows.
+ */
+export function candidateStateQuery(db: Db, q: ProductListInput, ownStore: string | null | undefined, ids: string[]) {
+  return db
+    .select({ id: products.id, score: sql<number>`${scoreOf(q)}`, created: micros(products.createdAt), category: products.categoryId })
+    .from(products)
+    .where(and(...filters(q, { withCategory: true, ownStore }), idAmong(ids)));
+}
+
+/** These products as a page shows them, if they still match `q` (in no particular order). */
+export function shownRowsQuery(db: Db, q: ProductListInput, ownStore: string | null | undefined, ids: string[]) {
+  return db
+    .select(shown)
+    .from(products)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...filters(q, { withCategory: true, ownStore }), idAmong(ids)));
+}
+
+/** Category names for facets counted outside the database. */
+export function categoryNamesQuery(db: Db, ids: string[]) {
+  return db
+    .select({ id: categories.id, names: categories.names })
+    .from(categories)
+    .where(sql`${categories.id} = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))`);
 }
 
 export type FacetRow = { id: string; n: number; names: Record<string, string> };
@@ -252,7 +287,7 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
   return {
     rows: isRanked(q) ? rankedRowsQuery(db, q, ownStore) : productRowsQuery(db, q, ownStore),
     // A first ranked page from every match, with their count and facets (a text query only).
-    collected: isRanked(q) ? rankedRowsQuery(db, q, ownStore, undefined, { collect: true }) : productRowsQuery(db, q, ownStore),
+    collected: isRanked(q) ? rankedRowsQuery(db, q, ownStore, { collect: true }) : productRowsQuery(db, q, ownStore),
     newestRows: productRowsQuery(db, q, ownStore),
     count: cappedCountQuery(db, filters(q, { withCategory: true, ownStore })),
     facets: facetQuery(db, filters(q, { withCategory: false })),

@@ -5,12 +5,14 @@ import type { Db } from "@/lib/db/client";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { categorySubtree } from "./catalog-feed";
 import { localizedName } from "./categories";
-import { cachedJson, type Computed, type ListAnswer, type ListMatcher } from "./list-cache";
+import { cachedJson, type Computed, type ListAnswer, type ListMatcher, type RankHint } from "./list-cache";
 import { productView } from "./product-view";
 import { cachedAggregate, type Aggregate } from "./aggregate-cache";
 import {
   CANDIDATES,
+  candidateStateQuery,
   cappedCountQuery,
+  categoryNamesQuery,
   facetQuery,
   filters,
   isRanked,
@@ -19,7 +21,9 @@ import {
   productRowsQuery,
   rankedRowsQuery,
   searchTerms,
+  shownRowsQuery,
   WALK_FROM,
+  type Candidate,
   type FacetRow,
   type PlanMode,
 } from "./search-sql";
@@ -49,7 +53,7 @@ export async function searchProductsJson(db: Db, q: ProductListInput, opts: Sear
   if (opts.ownStore && q.sellerId === opts.ownStore)
     return { body: Buffer.from(JSON.stringify((await runSearch(db, q, { ...opts, exact: true })).value), "utf8"), cache: "bypass" };
   const spec = { matcher: () => matcherFor(db, q, opts.facets), writerStore: opts.ownStore };
-  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact, among) => runSearch(db, q, { facets: opts.facets, exact, among }));
+  return cachedJson(db, JSON.stringify([q, opts.facets]), spec, (exact, hint) => runSearch(db, q, { facets: opts.facets, exact, hint }));
 }
 
 /** The same answer as a value (pages). */
@@ -99,12 +103,61 @@ function matchKey(q: ProductListInput, withCategory: boolean) {
   return withCategory ? rest : { ...rest, category: undefined };
 }
 
+/** A ranked page's rows, the number of candidates found (to CANDIDATES + 1), the candidates and their category counts. */
+type RankedPage = { rows: Row[]; found: number | null; candidates?: Candidate[]; facets?: () => Promise<FacetRow[]> };
+
+function rankedPage(rows: RankedRows): RankedPage {
+  const lead = rows.find((r) => r.candidates);
+  const facets = lead?.facets;
+  return {
+    rows,
+    found: rows[0]?.found ?? null,
+    // Unscored candidates (collected past the window) are never ranked again: that page is not kept.
+    candidates: lead?.candidates?.every((c) => c[1] !== null)
+      ? lead.candidates.map(([id, score, created, category]) => ({ id, score: score!, created, category }))
+      : undefined,
+    facets: facets ? () => Promise.resolve(facets) : undefined,
+  };
+}
+
+/** Newest first, as the database orders matches (ids are lowercase UUIDs: code-unit order is the collation's). */
+const newestFirst = (a: Candidate, b: Candidate) => b.created - a.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byRank = (a: Candidate, b: Candidate) => b.score - a.score || newestFirst(a, b);
+
 /**
- * `among`: every product that can be among the ranked candidates now (the list cache knows it from the
- * previous computation and the changes since); the candidates are then read by primary key instead of
- * collecting every match. Only for pages within the candidates.
+ * A page of the relevance ranking from the list cache's hint (list-cache.ts RankHint): the candidates
+ * it kept, still as they were, and the products changed since, read again by primary key. The newest
+ * CANDIDATES of them are ranked as rankedRowsQuery ranks the newest matches, without reading the rest.
+ * Exported so tests hold it to that statement.
  */
-async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { exact?: boolean; among?: string[] }): Promise<Computed<SearchResult>> {
+export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string | null | undefined, hint: RankHint): Promise<RankedPage> {
+  const reread = hint.reread.length ? await candidateStateQuery(db, q, ownStore, hint.reread) : [];
+  const all = [...hint.kept, ...reread].sort(newestFirst);
+  const candidates = all.slice(0, CANDIDATES);
+  const offset = (q.page - 1) * q.limit;
+  const pageIds = [...candidates]
+    .sort(byRank)
+    .slice(offset, offset + pageLimit(q))
+    .map((c) => c.id);
+  const shown = pageIds.length ? await shownRowsQuery(db, q, ownStore, pageIds) : [];
+  const byId = new Map(shown.map((r) => [r.p.id, r]));
+  const facets = async () => {
+    const n = new Map<string, number>();
+    for (const c of candidates) n.set(c.category, (n.get(c.category) ?? 0) + 1);
+    const names = new Map((await categoryNamesQuery(db, [...n.keys()])).map((c) => [c.id, c.names]));
+    return [...n]
+      .filter(([id]) => names.has(id))
+      .map(([id, count]) => ({ id, n: count, names: names.get(id)! }))
+      .sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  };
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), found: Math.min(all.length, CANDIDATES + 1), candidates, facets };
+}
+
+/**
+ * `hint`: every product that can be among the ranked candidates now, as the list cache knows it from the
+ * previous computation and the changes since (rankFromHint). Only for pages within the candidates.
+ */
+async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { exact?: boolean; hint?: RankHint }): Promise<Computed<SearchResult>> {
   const offset = (q.page - 1) * q.limit;
   const limit = pageLimit(q);
   const ranked = isRanked(q);
@@ -121,9 +174,9 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // A first ranked page whose count or facets are computed from every match: the same pass ranks
   // them (rankedRowsQuery `collect`), and the page is kept when that pass held every match.
   let collected: RankedRows | undefined;
-  const collects = ranked && q.page === 1 && !own && !opts.among;
+  const collects = ranked && q.page === 1 && !own && !opts.hint;
   const collect = async (): Promise<Aggregate<FacetRow>> => {
-    const rows = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, opts.ownStore, undefined, { collect: true }));
+    const rows = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, opts.ownStore, { collect: true }));
     // An empty first page: nothing matches.
     const n = rows[0]?.found ?? 0;
     if (n <= RESULT_WINDOW) collected = rows;
@@ -162,24 +215,22 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   let known: number | null = facetAgg && !q.category ? facetAgg.n : null;
   if (text && known === null) known = await count();
   const mode: PlanMode = known !== null && known > WALK_FROM ? "walk" : "bitmap";
-  const among = ranked && opts.among && q.page * q.limit <= CANDIDATES ? opts.among : undefined;
-  const page = (tx: Db) => (ranked ? rankedRowsQuery(tx, q, opts.ownStore, among) : productRowsQuery(tx, q, opts.ownStore));
-  // With `among` the primary key finds the candidates: no walk through the catalog, no bitmap of every match.
-  const [first, facetLater] = await Promise.all([
-    collected ?? (text ? planned(db, among ? "walk" : mode, page) : page(db)),
-    opts.facets && !text ? facetCounts() : undefined,
-  ]);
+  const hint = ranked && opts.hint && q.page * q.limit <= CANDIDATES ? opts.hint : undefined;
+  const page = async (): Promise<RankedPage | Row[]> => {
+    if (collected) return rankedPage(collected);
+    if (hint) return rankFromHint(db, q, opts.ownStore, hint);
+    if (ranked) return rankedPage(await planned(db, mode, (tx) => rankedRowsQuery(tx, q, opts.ownStore)));
+    return text ? planned(db, mode, (tx) => productRowsQuery(tx, q, opts.ownStore)) : productRowsQuery(db, q, opts.ownStore);
+  };
+  const [first, facetLater] = await Promise.all([page(), opts.facets && !text ? facetCounts() : undefined]);
   const facetsOf = facetAgg ?? facetLater;
-  let rows: Row[] = first;
+  let rows: Row[];
   let found: number | null = null;
-  let candidates: string[] | undefined;
-  let candidateFacets: FacetRow[] | undefined;
-  if (ranked) {
-    const rankedRows = first as RankedRows;
-    found = rankedRows[0]?.found ?? null;
-    const lead = rankedRows.find((r) => r.candidates);
-    candidates = lead?.candidates ?? undefined;
-    candidateFacets = lead?.facets ?? undefined;
+  let candidates: Candidate[] | undefined;
+  let candidateFacets: (() => Promise<FacetRow[]>) | undefined;
+  if (Array.isArray(first)) rows = first;
+  else {
+    ({ rows, found, candidates, facets: candidateFacets } = first);
     // A page reaching past the ranked candidates continues with the next matches, newest first.
     if (found !== null && found > CANDIDATES && rows.length < limit) {
       const from = Math.max(offset, CANDIDATES);
@@ -201,9 +252,9 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
   const result: SearchResult = { products: views(rows, q.locale, own), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
-  const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates : undefined;
-  // What the next computation of this answer may read instead of every match (list-cache.ts).
-  const ranking = ranked && candidates && found !== null ? { ids: candidates, complete: found <= CANDIDATES } : undefined;
+  const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates.map((c) => c.id) : undefined;
+  // What the next computation of this answer may rank instead of every match (list-cache.ts).
+  const ranking = ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES } : undefined;
   if (!facetsOf) return { value: result, candidates: bounded, ranking };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
@@ -212,7 +263,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const counted = exact
     ? facetsOf.facets!
     : !q.category && candidateFacets
-      ? candidateFacets
+      ? await candidateFacets()
       : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
   const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
   return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded, ranking };
