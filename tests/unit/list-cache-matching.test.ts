@@ -4,6 +4,7 @@ import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
 import { adjusted, seenBy } from "@/lib/services/catalog/aggregate-cache";
 import { affects, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
+import { CANDIDATES } from "@/lib/services/catalog/search-sql";
 
 // Which catalog changes mark a cached list (lib/services/catalog/list-cache.ts): everything that can
 // alter it, and as little else as possible.
@@ -136,7 +137,7 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
 });
 
 describe("list cache: what a relevance page may be recomputed from", () => {
-  const hint = (complete: boolean) => ({ ids: new Set(["p-1", "p-2"]), complete, touched: new Set<string>(), valid: true });
+  const hint = (complete: boolean, ids = ["p-1", "p-2"]) => ({ ids: new Set(ids), complete, touched: new Set<string>(), departed: 0, valid: true });
 
   it("its candidates and every changed product that may match now, changed candidates read again", () => {
     const h = hint(false);
@@ -160,6 +161,16 @@ describe("list cache: what a relevance page may be recomputed from", () => {
     const booth = hint(true);
     track(booth, matcher(), { ...change(null, null), kind: "booth", productId: null });
     expect(booth.valid).toBe(false);
+  });
+
+  it("while the candidates kept past the ranked ones can fill the places of those that may have left", () => {
+    const kept = Array.from({ length: CANDIDATES + 2 }, (_, i) => `p-${i + 1}`);
+    const h = hint(false, kept);
+    track(h, matcher(), change(state(), state({ text: "bottle" }), "p-1"));
+    track(h, matcher(), change(state(), null, "p-2"));
+    expect([h.valid, h.departed, [...h.touched]]).toEqual([true, 2, ["p-1", "p-2"]]);
+    track(h, matcher(), change(state(), null, "p-3"));
+    expect(h.valid).toBe(false);
   });
 });
 

@@ -15,7 +15,7 @@ import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
-import type { Candidate } from "./search-sql";
+import { CANDIDATES, type Candidate } from "./search-sql";
 
 export type { ListMatcher } from "./matcher";
 
@@ -40,11 +40,12 @@ export type Computed<P extends Page> = {
 /**
  * Every product that can be among a ranked answer's candidates after the changes since it was computed:
  * its candidates, kept with their scores, and the changed products that may match now (`touched`, changed
- * candidates included: read again). Holds while no candidate may have left a set that had older matches
- * behind it (one of those would take its place) and nothing but products and store names changed;
- * otherwise the answer is computed from every match.
+ * candidates included: read again). The kept candidates go SPARE (search-sql.ts) past the ranked ones, so
+ * the hint holds while enough of them stay to fill the ranking when some may have left a set that had
+ * older matches behind it (`departed`: one of those could take a place), and nothing but products and store
+ * names changed; otherwise the answer is computed from every match.
  */
-type Hint = { kept: Kept; ids: Set<string>; complete: boolean; touched: Set<string>; valid: boolean };
+type Hint = { kept: Kept; ids: Set<string>; complete: boolean; touched: Set<string>; departed: number; valid: boolean };
 /** Candidates kept column by column (objects would cost twice the memory); categories interned. */
 type Kept = { ids: string[]; scores: Int32Array; created: Float64Array; categories: string[] };
 /** What a recomputation from a hint ranks: the unchanged candidates as they were, and the ids to read again. */
@@ -152,15 +153,15 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
 }
 
 /** Keeps an answer's hint true to a change that affects it. */
-export function track(hint: Pick<Hint, "ids" | "complete" | "touched" | "valid">, matcher: ListMatcher, c: CatalogChange) {
+export function track(hint: Pick<Hint, "ids" | "complete" | "touched" | "departed" | "valid">, matcher: ListMatcher, c: CatalogChange) {
   if (!hint.valid || c.kind === "seller") return;
   if (c.kind !== "product" || !c.productId) {
     hint.valid = false;
     return;
   }
   if (hint.ids.has(c.productId)) {
-    // A candidate that may no longer match: when older matches exist, one of them would take its place.
-    if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true)) hint.valid = false;
+    // A candidate that may no longer match: when older matches exist, the kept ones past the ranked must fill its place.
+    if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true) && hint.ids.size - ++hint.departed < CANDIDATES) hint.valid = false;
   } else if (!c.after || !matches(matcher, c.after)) return;
   hint.touched.add(c.productId);
   if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
@@ -288,7 +289,7 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
       (kept?.ids.length ?? 0) * KEPT_BYTES +
       (candidateSet && candidateSet !== rankingIds ? candidateSet.size * 80 : 0),
     deadline: Infinity,
-    hint: ranking && kept && rankingIds ? { kept, ids: rankingIds, complete: ranking.complete, touched: new Set(), valid: true } : null,
+    hint: ranking && kept && rankingIds ? { kept, ids: rankingIds, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch);

@@ -14,6 +14,11 @@ import { categorySubtree } from "./categories";
 
 /** Relevance ranks this many of the newest matches (contract 9.3: "at least the 1,000 best"). */
 export const CANDIDATES = 1_000;
+/**
+ * The next newest matches kept beyond the candidates, scored but not ranked: a page recomputed from
+ * kept candidates (list-cache.ts) survives this many of them leaving the match set.
+ */
+export const SPARE = 100;
 
 /** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
 const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
@@ -141,17 +146,17 @@ const scoreOf = (q: ProductListInput) =>
     .reduce((a, b) => sql`${a} + ${b}`);
 
 /**
- * A page of the relevance ranking: the newest CANDIDATES + 1 matches (one more tells whether
+ * A page of the relevance ranking: the newest CANDIDATES + SPARE + 1 matches (one more tells whether
  * there are more), the first CANDIDATES of them ranked by score, newest first within a score. Each
- * row also carries the number of candidates found, and the first row the candidates (id, score,
- * creation, category: the list cache ranks them again from these) and their category counts.
- * Positions past the candidates continue newest first (productRowsQuery).
+ * row also carries the number of matches found, and the first row the candidates and the SPARE after
+ * them (id, score, creation, category: the list cache ranks them again from these) and the candidates'
+ * category counts. Positions past the candidates continue newest first (productRowsQuery).
  *
  * `collect`: the matches are collected whole, up to COUNT_CAP, as the count and the facets collect
  * them (bitmap plan mode), so one pass answers all three: `found` is then their number and the
  * category counts are over all of them (exact when `found` stays within the window, and the query
  * has no category filter, which facets ignore). The score, which reads the large keyword columns,
- * is then computed for the candidates only.
+ * is then computed for the kept candidates only.
  */
 export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string | null, opts: { collect?: boolean } = {}) {
   const score = scoreOf(q);
@@ -166,16 +171,30 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
     .where(and(...filters(q, { withCategory: true, ownStore })));
   const found = db
     .$with("found")
-    .as(opts.collect ? matching.limit(COUNT_CAP) : matching.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES + 1));
-  // The newest CANDIDATES of them, then their scores: already at hand, or (collecting) read by primary
-  // key for these only, and not at all past the window (the page is then ranked from an index walk).
-  const newest = db.$with("newest").as(db.select().from(found).orderBy(desc(found.createdAt), desc(found.id)).limit(CANDIDATES));
+    .as(opts.collect ? matching.limit(COUNT_CAP) : matching.orderBy(desc(products.createdAt), desc(products.id)).limit(CANDIDATES + SPARE + 1));
+  // The newest CANDIDATES + SPARE of them (`pos`: their place, newest first), then their scores: already
+  // at hand, or (collecting) read by primary key for these only, and not at all past the window (the
+  // page is then ranked from an index walk).
+  const newest = db.$with("newest").as(
+    db
+      .select({
+        id: found.id,
+        categoryId: found.categoryId,
+        createdAt: found.createdAt,
+        ...(opts.collect ? {} : { score: sql<number>`"found"."score"`.as("score") }),
+        pos: sql<number>`row_number() over (order by ${found.createdAt} desc, ${found.id} desc)`.as("pos"),
+      })
+      .from(found)
+      .orderBy(desc(found.createdAt), desc(found.id))
+      .limit(CANDIDATES + SPARE),
+  );
   const top = db.$with("top").as(
     db
       .select({
         id: newest.id,
         categoryId: newest.categoryId,
         createdAt: newest.createdAt,
+        pos: newest.pos,
         score: (opts.collect
           ? sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products.id} = ${newest.id}) end`
           : sql<number>`"newest"."score"`
@@ -184,13 +203,14 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       .from(newest),
   );
   // Facets: of every match when collecting, else of the candidates.
-  const counted = sql.identifier(opts.collect ? "found" : "top");
-  // The page is cut from the ranking before anything is joined to it.
+  const counted = opts.collect ? sql`found` : sql`top where pos <= ${CANDIDATES}`;
+  // The page is cut from the ranking of the candidates before anything is joined to it.
   const offset = (q.page - 1) * q.limit;
   const page = db.$with("page").as(
     db
       .select({ id: top.id, rank: sql<number>`row_number() over (order by ${top.score} desc, ${top.createdAt} desc, ${top.id} desc)`.as("rank") })
       .from(top)
+      .where(sql`${top.pos} <= ${CANDIDATES}`)
       .orderBy(sql`2`)
       .limit(Math.max(0, Math.min(pageLimit(q), CANDIDATES - offset)))
       .offset(offset),
@@ -201,7 +221,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       ...shown,
       found: sql<number>`(select count(*) from found)::int`,
       snapshot: SNAPSHOT,
-      // [id, score (null past the window when collecting), creation in microseconds, category].
+      // [id, score (null past the window when collecting), creation in microseconds, category], newest first.
       candidates: sql<[string, number | null, number, string][] | null>`case when ${page.rank} = ${offset + 1} then (
         select coalesce(json_agg(json_build_array(cid, score, ${micros(sql`created`)}, ccat) order by created desc, cid desc), '[]'::json) from top) end`,
       // The category counts of the candidates (or, collecting, of every match): a search's facets.

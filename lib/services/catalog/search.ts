@@ -22,6 +22,7 @@ import {
   rankedRowsQuery,
   searchTerms,
   shownRowsQuery,
+  SPARE,
   WALK_FROM,
   type Candidate,
   type FacetRow,
@@ -103,7 +104,10 @@ function matchKey(q: ProductListInput, withCategory: boolean) {
   return withCategory ? rest : { ...rest, category: undefined };
 }
 
-/** A ranked page's rows, the number of candidates found (to CANDIDATES + 1), the candidates and their category counts. */
+/**
+ * A ranked page's rows, the number of matches found (to CANDIDATES + SPARE + 1, or every match collected), the
+ * candidates with the SPARE after them, and the candidates' category counts.
+ */
 type RankedPage = { rows: Row[]; found: number | null; candidates?: Candidate[]; facets?: () => Promise<FacetRow[]> };
 
 function rankedPage(rows: RankedRows): RankedPage {
@@ -133,9 +137,10 @@ const byRank = (a: Candidate, b: Candidate) => b.score - a.score || newestFirst(
 export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string | null | undefined, hint: RankHint): Promise<RankedPage> {
   const reread = hint.reread.length ? await candidateStateQuery(db, q, ownStore, hint.reread) : [];
   const all = [...hint.kept, ...reread].sort(newestFirst);
-  const candidates = all.slice(0, CANDIDATES);
+  const kept = all.slice(0, CANDIDATES + SPARE);
+  const ranked = all.slice(0, CANDIDATES);
   const offset = (q.page - 1) * q.limit;
-  const pageIds = [...candidates]
+  const pageIds = ranked
     .sort(byRank)
     .slice(offset, offset + pageLimit(q))
     .map((c) => c.id);
@@ -143,14 +148,14 @@ export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string
   const byId = new Map(shown.map((r) => [r.p.id, r]));
   const facets = async () => {
     const n = new Map<string, number>();
-    for (const c of candidates) n.set(c.category, (n.get(c.category) ?? 0) + 1);
+    for (const c of ranked) n.set(c.category, (n.get(c.category) ?? 0) + 1);
     const names = new Map((await categoryNamesQuery(db, [...n.keys()])).map((c) => [c.id, c.names]));
     return [...n]
       .filter(([id]) => names.has(id))
       .map(([id, count]) => ({ id, n: count, names: names.get(id)! }))
       .sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   };
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), found: Math.min(all.length, CANDIDATES + 1), candidates, facets };
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), found: Math.min(all.length, CANDIDATES + SPARE + 1), candidates: kept, facets };
 }
 
 /**
@@ -254,7 +259,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
   const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates.map((c) => c.id) : undefined;
   // What the next computation of this answer may rank instead of every match (list-cache.ts).
-  const ranking = ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES } : undefined;
+  const ranking = ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES + SPARE } : undefined;
   if (!facetsOf) return { value: result, candidates: bounded, ranking };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
