@@ -43,7 +43,7 @@ export type CatalogChange = {
 };
 export type ChangeListener = (changes: CatalogChange[]) => void;
 
-type CategoryTree = Map<string, { id: string; slug: string; parentId: string | null }>;
+type CategoryTree = Map<string, { id: string; slug: string; parentId: string | null; names: Record<string, string> }>;
 type Feed = {
   db: Db | null;
   xmin: bigint | null;
@@ -219,19 +219,35 @@ export async function storeChangedRecently(db: Db, sellerId: string): Promise<bo
   return rows.length > 0;
 }
 
-/** The ids of a category (by id or slug) and every category below it, from a tree kept per change. */
-export async function categorySubtree(db: Db, idOrSlug: string): Promise<Set<string>> {
+/** Every category (id, slug, parent, names), kept until the feed sees a category change. */
+function categoryTree(db: Db): Promise<CategoryTree> {
   const f = feed();
   f.categories ??= uncounted(() =>
     db
-      .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+      .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId, names: categories.names })
       .from(categories)
       .then((rows) => new Map(rows.map((r) => [r.id, r]))),
   ).catch((err: unknown) => {
     f.categories = null;
     throw err;
   });
-  const tree = await f.categories;
+  return f.categories;
+}
+
+/** The names of these categories (those that exist), from the same tree. */
+export async function categoryNames(db: Db, ids: Iterable<string>): Promise<Map<string, Record<string, string>>> {
+  const tree = await categoryTree(db);
+  const out = new Map<string, Record<string, string>>();
+  for (const id of ids) {
+    const c = tree.get(id);
+    if (c) out.set(id, c.names);
+  }
+  return out;
+}
+
+/** The ids of a category (by id or slug) and every category below it, from a tree kept per change. */
+export async function categorySubtree(db: Db, idOrSlug: string): Promise<Set<string>> {
+  const tree = await categoryTree(db);
   const out = new Set<string>();
   for (const c of tree.values()) if (c.id === idOrSlug || c.slug === idOrSlug) out.add(c.id);
   let grew = true;

@@ -24,17 +24,13 @@ type Page = { products: Listed[] };
 export type Computed<P extends Page> = {
   value: P;
   /**
-   * Set when the answer is a page of a ranking over a bounded candidate set and depends on no
-   * other match (totals and facets are lower bounds): a product outside the candidates that
-   * matches before and after its change does not affect it.
-   */
-  candidates?: string[];
-  /**
    * A relevance page's candidates (the newest matches it ranked, with what ranks them) and whether
    * they were every match. The next computation may rank only them and the products changed since
-   * (see Hint).
+   * (see Hint). `bounded`: the answer depends on no other match (totals and facets are lower
+   * bounds), so a product outside the candidates that matches before and after its change does not
+   * affect it.
    */
-  ranking?: { candidates: Candidate[]; complete: boolean };
+  ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean };
 };
 
 /**
@@ -264,30 +260,23 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
 
 async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
   const position = feedPosition();
-  const [{ value, candidates, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
+  const [{ value, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
-  const candidateSet = candidates ? new Set(candidates) : null;
   const kept = ranking ? keep(ranking.candidates) : null;
-  // A bounded answer's candidates are its ranking's: one set for both.
-  const rankingIds =
-    kept && (candidateSet && candidateSet.size === kept.ids.length && kept.ids.every((id) => candidateSet.has(id)) ? candidateSet : new Set(kept.ids));
+  const rankingIds = kept ? new Set(kept.ids) : null;
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
     matcher,
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
-    candidates: candidateSet,
+    candidates: ranking?.bounded ? rankingIds : null,
     counts,
     countsAt: Date.now(),
     segments,
-    bytes:
-      segments.reduce((n, s) => n + s.length, 0) +
-      ids.length * 64 +
-      (kept?.ids.length ?? 0) * KEPT_BYTES +
-      (candidateSet && candidateSet !== rankingIds ? candidateSet.size * 80 : 0),
+    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.ids.length ?? 0) * KEPT_BYTES,
     deadline: Infinity,
     hint: ranking && kept && rankingIds ? { kept, ids: rankingIds, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
   };

@@ -257,14 +257,6 @@ export function shownRowsQuery(db: Db, q: ProductListInput, ownStore: string | n
     .where(and(...filters(q, { withCategory: true, ownStore }), idAmong(ids)));
 }
 
-/** Category names for facets counted outside the database. */
-export function categoryNamesQuery(db: Db, ids: string[]) {
-  return db
-    .select({ id: categories.id, names: categories.names })
-    .from(categories)
-    .where(sql`${categories.id} = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))`);
-}
-
 export type FacetRow = { id: string; n: number; names: Record<string, string> };
 
 /** How many products match, counted to COUNT_CAP (more than RESULT_WINDOW means "at least RESULT_WINDOW"). */

@@ -3,7 +3,7 @@
 // by list-cache.ts per query with per-change invalidation.
 import type { Db } from "@/lib/db/client";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
-import { categorySubtree } from "./catalog-feed";
+import { categoryNames, categorySubtree } from "./catalog-feed";
 import { localizedName } from "./categories";
 import { cachedJson, type Computed, type ListAnswer, type ListMatcher, type RankHint } from "./list-cache";
 import { productView } from "./product-view";
@@ -12,7 +12,6 @@ import {
   CANDIDATES,
   candidateStateQuery,
   cappedCountQuery,
-  categoryNamesQuery,
   facetQuery,
   filters,
   isRanked,
@@ -120,7 +119,7 @@ function rankedPage(rows: RankedRows): RankedPage {
     candidates: lead?.candidates?.every((c) => c[1] !== null)
       ? lead.candidates.map(([id, score, created, category]) => ({ id, score: score!, created, category }))
       : undefined,
-    facets: facets ? () => Promise.resolve(facets) : undefined,
+    facets: facets ? async () => facets : undefined,
   };
 }
 
@@ -149,7 +148,7 @@ export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string
   const facets = async () => {
     const n = new Map<string, number>();
     for (const c of ranked) n.set(c.category, (n.get(c.category) ?? 0) + 1);
-    const names = new Map((await categoryNamesQuery(db, [...n.keys()])).map((c) => [c.id, c.names]));
+    const names = await categoryNames(db, n.keys());
     return [...n]
       .filter(([id]) => names.has(id))
       .map(([id, count]) => ({ id, n: count, names: names.get(id)! }))
@@ -257,10 +256,10 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const totalRelation: Relation = total > RESULT_WINDOW ? "gte" : "eq";
   const result: SearchResult = { products: views(rows, q.locale, own), page: q.page, limit: q.limit, total: Math.min(total, RESULT_WINDOW), totalRelation };
   // The candidates matter to the cache only while nothing else in the answer depends on other matches.
-  const bounded = totalRelation === "gte" && (!opts.facets || !q.category) && candidates ? candidates.map((c) => c.id) : undefined;
+  const bounded = totalRelation === "gte" && (!opts.facets || !q.category);
   // What the next computation of this answer may rank instead of every match (list-cache.ts).
-  const ranking = ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES + SPARE } : undefined;
-  if (!facetsOf) return { value: result, candidates: bounded, ranking };
+  const ranking = ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES + SPARE, bounded } : undefined;
+  if (!facetsOf) return { value: result, ranking };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
   // statement already did when it ranked the same matches).
@@ -271,5 +270,5 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
       ? await candidateFacets()
       : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
   const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
-  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, candidates: bounded, ranking };
+  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, ranking };
 }
