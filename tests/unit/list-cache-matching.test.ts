@@ -103,7 +103,7 @@ describe("list cache: which changes affect an answer", () => {
 });
 
 describe("aggregate cache: a change adjusts a count only where it knows exactly", () => {
-  const facets = (n: Record<string, number>) => Object.entries(n).map(([id, count]) => ({ id, n: count, names: { en: id } }));
+  const facets = (n: Record<string, number>) => Object.entries(n).map(([id, count]) => ({ id, n: count }));
   const value = { n: 3, facets: facets({ "cat-a": 2, "cat-b": 1 }) };
 
   it("a new match adds one to the total and to its category; a departure takes one off", () => {
@@ -117,12 +117,16 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
       facets: facets({ "cat-b": 2, "cat-a": 1 }),
     });
     expect(adjusted({ matcher: matcher() }, { n: 3 }, change(state(), null))).toEqual({ n: 2 });
+    // A category with no match yet enters the facets (ordered by count, then id).
+    expect(adjusted({ matcher: matcher() }, value, change(null, state({ category: "cat-0" })))).toEqual({
+      n: 4,
+      facets: facets({ "cat-a": 2, "cat-0": 1, "cat-b": 1 }),
+    });
   });
 
-  it("recounts where it cannot know: a short term, a booth filter, a category without a facet yet, past the window", () => {
+  it("recounts where it cannot know: a short term, a booth filter, past the window", () => {
     expect(adjusted({ matcher: matcher({ terms: ["le"] }) }, value, change(null, state({ text: "led lamp" })))).toBeNull();
     expect(adjusted({ matcher: matcher({ boothId: "b-1" }) }, value, change(null, state({ booth: "b-1" })))).toBeNull();
-    expect(adjusted({ matcher: matcher() }, value, change(null, state({ category: "cat-z" })))).toBeNull();
     expect(adjusted({ matcher: matcher() }, { n: 10_000 }, change(null, state()))).toBeNull();
     expect(adjusted({ matcher: matcher() }, { n: 10_001 }, change(state(), null))).toBeNull();
   });

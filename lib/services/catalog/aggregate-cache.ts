@@ -57,11 +57,11 @@ export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: C
   const facets = (value.facets as (F & FacetCount)[]).map((f) => ({ ...f }));
   const move = (category: string, by: number) => {
     const f = facets.find((x) => x.id === category);
-    if (!f) return false;
+    // A category not among the facets yet enters them (their names are the category tree's).
+    if (!f) return by > 0 && facets.push({ id: category, n: by } as F & FacetCount) > 0;
     f.n += by;
     return true;
   };
-  // A category not among the facets yet needs its names: recounted instead.
   if ((before && !move(c.before!.category, -1)) || (after && !move(c.after!.category, 1))) return null;
   const kept = facets.filter((f) => f.n > 0).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { n, facets: kept, snapshot: value.snapshot };

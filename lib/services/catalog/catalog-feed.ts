@@ -234,9 +234,17 @@ function categoryTree(db: Db): Promise<CategoryTree> {
   return f.categories;
 }
 
-/** The names of these categories (those that exist), from the same tree. */
-export async function categoryNames(db: Db, ids: Iterable<string>): Promise<Map<string, Record<string, string>>> {
-  const tree = await categoryTree(db);
+/**
+ * The names of these categories (those that exist), from the same tree. A category the tree does not
+ * hold may be newer than it (the feed has not polled since): the tree is read again once.
+ */
+export async function categoryNames(db: Db, ids: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  let tree = await categoryTree(db);
+  if (ids.some((id) => !tree.has(id))) {
+    const f = feed();
+    if (f.categories && (await f.categories) === tree) f.categories = null;
+    tree = await categoryTree(db);
+  }
   const out = new Map<string, Record<string, string>>();
   for (const id of ids) {
     const c = tree.get(id);

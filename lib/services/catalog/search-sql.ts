@@ -165,7 +165,9 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       id: sql<string>`${products.id}`.as("cid"),
       categoryId: sql<string>`${products.categoryId}`.as("ccat"),
       createdAt: sql<Date>`${products.createdAt}`.as("created"),
-      ...(opts.collect ? {} : { score: sql<number>`${score}`.as("score") }),
+      // Collecting: where the row is, to score the kept ones by it later (the statement's snapshot still
+      // sees that version, however the row changes meanwhile).
+      ...(opts.collect ? { tid: sql<string>`${products}.ctid`.as("tid") } : { score: sql<number>`${score}`.as("score") }),
     })
     .from(products)
     .where(and(...filters(q, { withCategory: true, ownStore })));
@@ -181,7 +183,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
         id: found.id,
         categoryId: found.categoryId,
         createdAt: found.createdAt,
-        ...(opts.collect ? {} : { score: sql<number>`"found"."score"`.as("score") }),
+        ...(opts.collect ? { tid: sql<string>`"found"."tid"`.as("tid") } : { score: sql<number>`"found"."score"`.as("score") }),
         pos: sql<number>`row_number() over (order by ${found.createdAt} desc, ${found.id} desc)`.as("pos"),
       })
       .from(found)
@@ -196,7 +198,7 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
         createdAt: newest.createdAt,
         pos: newest.pos,
         score: (opts.collect
-          ? sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products.id} = ${newest.id}) end`
+          ? sql<number>`case when (select count(*) from found) <= ${RESULT_WINDOW} then (select ${score} from ${products} where ${products}.ctid = "newest"."tid") end`
           : sql<number>`"newest"."score"`
         ).as("score"),
       })
@@ -225,9 +227,10 @@ export function rankedRowsQuery(db: Db, q: ProductListInput, ownStore?: string |
       candidates: sql<[string, number | null, number, string][] | null>`case when ${page.rank} = ${offset + 1} then (
         select coalesce(json_agg(json_build_array(cid, score, ${micros(sql`created`)}, ccat) order by created desc, cid desc), '[]'::json) from top) end`,
       // The category counts of the candidates (or, collecting, of every match): a search's facets.
+      // (Their names come from the catalog feed's category tree: categoryNames.)
       facets: sql<FacetRow[] | null>`case when ${page.rank} = ${offset + 1} then (
-        select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n, 'names', c.names) order by f.n desc, f.cat), '[]'::json)
-        from (select ccat as cat, count(*)::int as n from ${counted} group by ccat) f join ${categories} c on c.id = f.cat) end`,
+        select coalesce(json_agg(json_build_object('id', f.cat, 'n', f.n) order by f.n desc, f.cat), '[]'::json)
+        from (select ccat as cat, count(*)::int as n from ${counted} group by ccat) f) end`,
     })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
@@ -257,7 +260,8 @@ export function shownRowsQuery(db: Db, q: ProductListInput, ownStore: string | n
     .where(and(...filters(q, { withCategory: true, ownStore }), idAmong(ids)));
 }
 
-export type FacetRow = { id: string; n: number; names: Record<string, string> };
+/** A category's count among the matches (its names: catalog-feed.ts categoryNames). */
+export type FacetRow = { id: string; n: number };
 
 /** How many products match, counted to COUNT_CAP (more than RESULT_WINDOW means "at least RESULT_WINDOW"). */
 export function cappedCountQuery(db: Db, where: SQL[]) {
@@ -288,9 +292,8 @@ export function facetQuery(db: Db, where: SQL[], opts: { newest?: boolean } = {}
     .groupBy(matched.categoryId)
     .as("counted");
   return db
-    .select({ id: counted.id, n: counted.n, names: categories.names, total: sql<number>`(sum(${counted.n}) over ())::int`, snapshot: SNAPSHOT })
+    .select({ id: counted.id, n: counted.n, total: sql<number>`(sum(${counted.n}) over ())::int`, snapshot: SNAPSHOT })
     .from(counted)
-    .innerJoin(categories, eq(categories.id, counted.id))
     .orderBy(desc(counted.n), counted.id);
 }
 

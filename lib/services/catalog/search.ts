@@ -148,11 +148,7 @@ export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string
   const facets = async () => {
     const n = new Map<string, number>();
     for (const c of ranked) n.set(c.category, (n.get(c.category) ?? 0) + 1);
-    const names = await categoryNames(db, n.keys());
-    return [...n]
-      .filter(([id]) => names.has(id))
-      .map(([id, count]) => ({ id, n: count, names: names.get(id)! }))
-      .sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...n].map(([id, count]) => ({ id, n: count })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   };
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), found: Math.min(all.length, CANDIDATES + SPARE + 1), candidates: kept, facets };
 }
@@ -194,7 +190,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
         // Facets ignore the category filter: one pass serves both only without one.
         if (collects && !q.category) return collect();
         const rows = await counting((tx) => facetQuery(tx, facetWhere));
-        return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n, names }) => ({ id, n, names })), snapshot: rows[0]?.snapshot };
+        return { n: rows[0]?.total ?? 0, facets: rows.map(({ id, n }) => ({ id, n })), snapshot: rows[0]?.snapshot };
       },
     );
   const count = async () =>
@@ -269,6 +265,15 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
     : !q.category && candidateFacets
       ? await candidateFacets()
       : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
-  const facets = counted.slice(0, 50).map((f) => ({ id: f.id, name: localizedName(f.names, q.locale), count: Number(f.n) }));
+  // The 50 largest categories, named from the category tree (a category gone since is left out).
+  const largest = counted.slice(0, 50);
+  const names = await categoryNames(
+    db,
+    largest.map((f) => f.id),
+  );
+  const facets = largest.flatMap((f) => {
+    const n = names.get(f.id);
+    return n ? [{ id: f.id, name: localizedName(n, q.locale), count: Number(f.n) }] : [];
+  });
   return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, ranking };
 }
