@@ -41,6 +41,7 @@ export function productRow(r: Record<string, unknown>): ProductRow {
     images: r.images as string[],
     mainImageUrl: (r.main_image_url as string | null) ?? null,
     keywords: r.keywords as string[],
+    priceTiers: (r.price_tiers as ProductRow["priceTiers"] | undefined) ?? [],
     isHidden: r.is_hidden as boolean,
     sentByAI: r.sent_by_ai as boolean,
     viewCount: r.view_count as number,

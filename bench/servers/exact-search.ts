@@ -53,7 +53,7 @@ function clauses(terms: string[]) {
 }
 
 const SHOWN =
-  "p.id, p.seller_id, p.category_id, p.booth_id, p.title, p.description, p.price, p.currency, p.moq, p.accepts_oem, p.images, p.main_image_url, p.keywords, p.is_hidden, p.sent_by_ai, p.view_count, p.created_at, p.updated_at, p.deleted_at";
+  "p.id, p.seller_id, p.category_id, p.booth_id, p.title, p.description, p.price, p.currency, p.moq, p.accepts_oem, p.images, p.main_image_url, p.keywords, p.price_tiers, p.is_hidden, p.sent_by_ai, p.view_count, p.created_at, p.updated_at, p.deleted_at";
 
 export type Row = Record<string, unknown>;
 
