@@ -43,7 +43,9 @@ export function HeaderShell({
   return (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:gap-x-6">
       {brand}
-      <div className="order-1 ms-auto flex min-w-0 items-center md:order-2 md:ms-0">{account}</div>
+      {/* On a phone the account takes the row's free width (basis 0) and wraps inside it, so a long
+          label never pushes the menu button onto a line of its own. */}
+      <div className="order-1 ms-auto flex min-w-0 grow basis-0 items-center justify-end md:order-2 md:ms-0 md:grow-0 md:basis-auto">{account}</div>
       <button
         ref={button}
         type="button"

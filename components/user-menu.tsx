@@ -30,7 +30,7 @@ export function UserMenu() {
   }
   if (!me) {
     return (
-      <div className="flex items-center gap-3 text-sm">
+      <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
         <Link href="/sign-in" className="whitespace-nowrap hover:text-brand-700">
           {t("signIn")}
         </Link>

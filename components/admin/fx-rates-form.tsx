@@ -86,42 +86,45 @@ function RatesForm() {
         />
         {fieldError("date") && <span className="mt-1 block text-sm text-red-700">{fieldError("date")}</span>}
       </label>
-      <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-50 text-start">
-          <tr>
-            <th className="px-4 py-2 text-start">{t("currency")}</th>
-            <th className="px-4 py-2 text-start">{t("rate")}</th>
-            <th className="px-4 py-2 text-start">{t("asOf")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {codes.map((code) => (
-            <tr key={code} className="border-t border-slate-100">
-              <td className="px-4 py-2 font-mono" dir="ltr">
-                {code}
-              </td>
-              <td className="px-4 py-2">
-                <input
-                  type="number"
-                  min={0}
-                  step="any"
-                  inputMode="decimal"
-                  aria-label={t("rateFor", { currency: code })}
-                  name={`rate-${code}`}
-                  value={edits[code] ?? String(current.rates[code] ?? "")}
-                  onChange={(e) => setEdits((x) => ({ ...x, [code]: e.target.value }))}
-                  className="w-40 rounded-lg border border-slate-300 px-2 py-1"
-                  aria-invalid={fieldError(`rates.${code}`) ? true : undefined}
-                />
-                {fieldError(`rates.${code}`) && <span className="ms-2 text-red-700">{fieldError(`rates.${code}`)}</span>}
-              </td>
-              <td className="px-4 py-2 text-slate-500">
-                {current.dates[code] ? format.dateTime(new Date(`${current.dates[code]}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("new")}
-              </td>
+      {/* On a phone a wide table scrolls in its own box, never the page. */}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-start">
+            <tr>
+              <th className="px-4 py-2 text-start">{t("currency")}</th>
+              <th className="px-4 py-2 text-start">{t("rate")}</th>
+              <th className="px-4 py-2 text-start">{t("asOf")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {codes.map((code) => (
+              <tr key={code} className="border-t border-slate-100">
+                <td className="px-4 py-2 font-mono" dir="ltr">
+                  {code}
+                </td>
+                <td className="px-4 py-2">
+                  <input
+                    type="number"
+                    min={0}
+                    step="any"
+                    inputMode="decimal"
+                    aria-label={t("rateFor", { currency: code })}
+                    name={`rate-${code}`}
+                    value={edits[code] ?? String(current.rates[code] ?? "")}
+                    onChange={(e) => setEdits((x) => ({ ...x, [code]: e.target.value }))}
+                    className="w-28 rounded-lg border border-slate-300 px-2 py-1 sm:w-40"
+                    aria-invalid={fieldError(`rates.${code}`) ? true : undefined}
+                  />
+                  {fieldError(`rates.${code}`) && <span className="ms-2 text-red-700">{fieldError(`rates.${code}`)}</span>}
+                </td>
+                <td className="px-4 py-2 text-slate-500">
+                  {current.dates[code] ? format.dateTime(new Date(`${current.dates[code]}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : t("new")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
           {t("addCurrency")}

@@ -146,9 +146,10 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
     if (overflow > 0) {
       const wide = await page.evaluate((w) => {
         const out: string[] = [];
+        // Past the right edge, or past the left one (a right-to-left page overflows to the left).
+        const outside = (r: DOMRect) => r.right > w + 1 || r.left < -1;
         for (const e of document.querySelectorAll("body *")) {
-          const r = e.getBoundingClientRect();
-          if (r.right > w + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > w + 1))
+          if (outside(e.getBoundingClientRect()) && ![...e.children].some((c) => outside(c.getBoundingClientRect())))
             out.push(`${e.tagName.toLowerCase()}.${String(e.className).split(" ").slice(0, 3).join(".")}`);
         }
         return out.slice(0, 5);
