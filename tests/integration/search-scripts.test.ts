@@ -39,7 +39,7 @@ describe("search in Devanagari and kana", () => {
 // The step runs at start-up: stale rows written behind the app's back are rewritten by the next
 // instance to start (PGlite: the same directory restarted; PostgreSQL: a second instance).
 describe("re-normalization at start-up", () => {
-  it("rewrites a product whose stored search columns are stale", async () => {
+  it("rewrites a product whose stored search columns are stale, and an update only when its text changed or is stale", async () => {
     const pglite = inject("dbKind") === "pglite";
     let first: RunningServer | undefined = pglite ? await startServer({ DATABASE_URL: "" }, { sql: true }) : undefined;
     let second: RunningServer | undefined;
@@ -79,6 +79,23 @@ describe("re-normalization at start-up", () => {
       expect(await read()).toEqual({ search_version: SEARCH_NORMALIZATION_VERSION, title_norm: "हिंदी किताब", tokens: ["हिंदी", "किताब", "がいこく"] });
       expect(await find("किताब")).toEqual([book.id]);
       expect(await find("ガイコク")).toEqual([book.id]);
+
+      // An update that changes none of the text leaves the stored search columns as they are (a marker
+      // stays); one that changes text, or any update of a row an older normalization wrote, writes them anew.
+      const mark = (version: number) =>
+        pglite
+          ? query.sql(`update products set title_norm = 'marker', search_version = $2 where id = $1`, [book.id, version])
+          : pg!.unsafe(`update products set title_norm = 'marker', search_version = $2 where id = $1`, [book.id, version]);
+      const put = async (json: Record<string, unknown>) => expect((await api(`/api/products/${book.id}`, { method: "PUT", token, json })).status).toBe(200);
+      await mark(SEARCH_NORMALIZATION_VERSION);
+      await put({ price: 9.5, moq: 3 });
+      expect((await read()).title_norm).toBe("marker");
+      await put({ keywords: ["ガイコク", "पुस्तक"] });
+      expect(await read()).toEqual({ search_version: SEARCH_NORMALIZATION_VERSION, title_norm: "हिंदी किताब", tokens: ["हिंदी", "किताब", "がいこく", "पुस्तक"] });
+      await mark(0);
+      await put({ price: 10 });
+      expect(await read()).toEqual({ search_version: SEARCH_NORMALIZATION_VERSION, title_norm: "हिंदी किताब", tokens: ["हिंदी", "किताब", "がいこく", "पुस्तक"] });
+      expect(await find("पुस्तक")).toEqual([book.id]);
     } finally {
       useServer(undefined);
       await first?.stop();

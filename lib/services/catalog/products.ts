@@ -6,7 +6,7 @@ import { actingSellerProfileId, isAdmin, requireStoreId, type Actor } from "@/li
 import type { Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
-import { searchColumns } from "@/lib/search/normalize";
+import { SEARCH_NORMALIZATION_VERSION, searchColumns } from "@/lib/search/normalize";
 import { requestApproval } from "@/lib/services/ai/approvals";
 import { referenceOf, sellerPriceChangeRule, type Measured } from "@/lib/services/ai/price-mandate";
 import type { Ctx } from "@/lib/gate/context";
@@ -258,8 +258,13 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
         else if (p.referencePrice === null) Object.assign(set, { referencePrice: p.price, referenceCurrency: p.currency });
       }
     }
-    const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
-    Object.assign(set, searchColumns(merged));
+    // The search columns (several KB, stored out of line, in four GIN indexes) are written again only when
+    // the text they come from changes or was normalized by an older version: a price or moq update leaves
+    // them as they are (issue #12: writing them anew re-compressed and re-stored them on every update).
+    if (set.title !== undefined || set.description !== undefined || set.keywords !== undefined || p.searchVersion !== SEARCH_NORMALIZATION_VERSION) {
+      const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
+      Object.assign(set, searchColumns(merged));
+    }
     const [row] = await tx.update(products).set(set).where(eq(products.id, p.id)).returning();
     return { ...productView(row!, await sellerInfo(tx, p.sellerId), undefined, true), ...(pendingApproval ? { pendingApproval } : {}) };
   });
