@@ -100,6 +100,9 @@ const soakFor = (engine) => (engine === "pglite" && !args.includes("--soak") ? M
 
 /** PostgreSQL's settings beyond the test cluster's (fsync off, 200 connections): a quarter of this 24 GiB machine would be 6 GB; 1 GB holds the 100k catalog. */
 const PG_SETTINGS = { shared_buffers: "1GB", effective_cache_size: "4GB" };
+// --statements: pg_stat_statements on, and each scenario's 15 costliest statements (by total time) in its row.
+const statements = flag("--statements");
+if (statements) Object.assign(PG_SETTINGS, { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" });
 const SECRET = "bench-auth-secret-0123456789abcdef0123456789";
 const work = path.join(ROOT, "bench", ".data");
 const log = (m) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
@@ -296,8 +299,10 @@ async function runEngine(engine, prepared) {
       log(`${engine}: scenario ${id}`);
       await settle(app.base);
       const t0 = Date.now();
+      if (statements && dbEnv.DATABASE_URL) psql(dbEnv.DATABASE_URL, "create extension if not exists pg_stat_statements; select pg_stat_statements_reset()");
       try {
         const r = judge({ ...(await fn(ctx)), engine });
+        if (statements && dbEnv.DATABASE_URL) r.statements = topStatements(dbEnv.DATABASE_URL);
         rows.push({ ...r, seconds: Math.round((Date.now() - t0) / 1000) });
         partial?.(rows);
         log(`${engine}: scenario ${id} ${r.met ? "met" : "MISSED"}: ${r.measured}`);
@@ -318,6 +323,25 @@ async function runEngine(engine, prepared) {
     for (const b of baselines) await b.stop();
     await app.stop();
   }
+  return rows;
+}
+
+function psql(url, command) {
+  const r = spawnSync("psql", [url, "-qAtc", command], { encoding: "utf8" });
+  if (r.status !== 0) console.error(`psql: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The costliest statements since the scenario started (pg_stat_statements), as JSON rows. */
+function topStatements(url) {
+  const out = psql(
+    url,
+    `select coalesce(json_agg(s), '[]') from (select calls, round(total_exec_time::numeric, 1) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms,
+       round(max_exec_time::numeric, 1) as max_ms, rows, shared_blks_hit + shared_blks_read as blocks, left(regexp_replace(query, '\\s+', ' ', 'g'), 300) as query
+     from pg_stat_statements order by total_exec_time desc limit 15) s`,
+  );
+  const rows = JSON.parse(out || "[]");
+  for (const s of rows) log(`  ${s.total_ms} ms in ${s.calls} calls (mean ${s.mean_ms}, max ${s.max_ms}): ${s.query.slice(0, 160)}`);
   return rows;
 }
 

@@ -17,6 +17,8 @@ export async function openLoop(o) {
   const interval = 1000 / o.rate;
   const latency = new Float64Array(n).fill(NaN);
   const tags = new Array(n);
+  // The list cache's answer state (`x-list-cache`: hit, miss, bypass) where the app sends one.
+  const cacheStates = new Array(n);
   const statuses = {};
   let errors = 0;
   let done = 0;
@@ -46,6 +48,7 @@ export async function openLoop(o) {
         res.on("data", () => {});
         res.on("end", () => {
           latency[i] = performance.now() - intended;
+          cacheStates[i] = res.headers["x-list-cache"];
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           if (res.statusCode >= 400) errors++;
           finish(true);
@@ -81,7 +84,7 @@ export async function openLoop(o) {
   const byTag = {};
   tags.forEach((t, i) => t && !Number.isNaN(latency[i]) && (byTag[t] ??= []).push(latency[i]));
   if (Object.keys(byTag).length) result.byTag = Object.fromEntries(Object.entries(byTag).map(([k, v]) => [k, summarize(v)]));
-  if (o.raw) result.raw = { latency: [...latency], tags };
+  if (o.raw) result.raw = { latency: [...latency], tags, cache: cacheStates };
   return result;
 }
 

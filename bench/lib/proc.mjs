@@ -82,6 +82,7 @@ export async function startProcess({ name, args, env, ready, profileDir }) {
     name,
     pid: child.pid,
     child,
+    profileDir,
     output: () => log,
     /** Start (first call) or stop and save (second call) a CPU profile; resolves to the file. */
     async toggleProfile() {

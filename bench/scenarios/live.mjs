@@ -2,6 +2,8 @@
 // 20% product detail, 10% lists) with 5 product updates/s and 1 new product/s by signed-in sellers
 // (A), against the same reads without writes (B), alternated: A B A B ..., equal time on each side.
 // A freshness probe runs during the A phases (bench/lib/live-writes.mjs).
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { openLoop } from "../lib/open-loop.mjs";
 import { createStream, probeLoop, signInWriters, updateStream } from "../lib/live-writes.mjs";
 import { rssSampler } from "../lib/proc.mjs";
@@ -51,6 +53,35 @@ function pooled(runs) {
   return Object.fromEntries(Object.entries(by).map(([k, v]) => [k, summarize(v)]));
 }
 
+/** Search and list latencies pooled by how the list cache answered them (hit, miss, bypass). */
+function byCacheState(runs) {
+  const by = {};
+  for (const run of runs) {
+    run.raw.latency.forEach((ms, i) => {
+      if (Number.isNaN(ms) || run.raw.tags[i] === "detail") return;
+      (by[run.raw.cache[i] ?? "none"] ??= []).push(ms);
+    });
+  }
+  return Object.fromEntries(Object.entries(by).map(([k, v]) => [k, summarize(v)]));
+}
+
+/** The app's event-loop delay (the profiling hook's eld.jsonl, one line a second) over these phases. */
+function loopDelay(app, phases) {
+  const file = app.profileDir && path.join(app.profileDir, "eld.jsonl");
+  if (!file || !existsSync(file)) return null;
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const inside = lines.filter((l) => phases.some((p) => l.t > p.from + 1000 && l.t <= p.to));
+  if (!inside.length) return null;
+  return {
+    seconds: inside.length,
+    p99: summarize(inside.map((l) => l.p99)),
+    max: summarize(inside.map((l) => l.max)),
+  };
+}
+
 const strip = (run) => ({ ...run, raw: undefined });
 
 export async function liveScenario(ctx) {
@@ -72,6 +103,13 @@ export async function liveScenario(ctx) {
   };
   const updates = updateStream(manifest, tokens);
   const creates = createStream(manifest, tokens);
+  const phases = { with: [], without: [] };
+  const timed = async (list, run) => {
+    const from = Date.now();
+    const r = await run();
+    list.push({ from, to: Date.now() });
+    return r;
+  };
   const withWrites = async (s, probe = true) => {
     const probes = probe ? probeLoop(app.base, manifest, tokens, probeEvery * 1000, 83 + offset) : null;
     const [rd, up, cr] = await Promise.all([
@@ -103,10 +141,10 @@ export async function liveScenario(ctx) {
   const a = [];
   const b = [];
   for (let k = 0; k < rounds; k++) {
-    a.push(await withWrites(seconds));
+    a.push(await timed(phases.with, () => withWrites(seconds)));
     // Reads alone, not counted, so that B does not start in the aftermath of A's last writes.
     if (gap) await reads(gap);
-    b.push(await reads(seconds));
+    b.push(await timed(phases.without, () => reads(seconds)));
   }
   const appRss = rss.stop();
   const profile = await profiled(app, cfg.profileSeconds, (s) => withWrites(s, false));
@@ -133,6 +171,13 @@ export async function liveScenario(ctx) {
     all: round3(withW.all.p99 / without.all.p99),
   };
   const errors = readErrors + writeErrors + probeErrors;
+  const cacheStates = { with: byCacheState(a.map((x) => x.reads)), without: byCacheState(b) };
+  const loop = { with: loopDelay(app, phases.with), without: loopDelay(app, phases.without) };
+  const states = (by) =>
+    Object.entries(by)
+      .map(([k, v]) => `${k} ${v.n} p50/p99 ${v.p50} / ${v.p99}`)
+      .join(", ");
+  const loopText = (l) => (l ? `p99 of each second's p99 ${l.p99.p99} ms, of its max ${l.max.p99} ms (max ${l.max.max} ms)` : "not measured");
   const met =
     errors === 0 &&
     withW.searchList.p99 <= 50 &&
@@ -171,7 +216,9 @@ export async function liveScenario(ctx) {
         `with writes: search/list p99 ${withW.searchList.p99} ms, detail p99 ${withW.detail.p99} ms (without: ${without.searchList.p99} / ${without.detail.p99} ms; ` +
         `pooled ratio search/list ${pooledRatio.searchList}x, detail ${pooledRatio.detail}x); updates p50/p99 ${upd.p50} / ${upd.p99} ms, creates ${cre.p50} / ${cre.p99} ms; ` +
         `errors: ${readErrors} reads, ${writeErrors} writes, ${probeErrors} probes; freshness over ${delays.length} probes: p50 ${fresh.p50} / p99 ${fresh.p99} / max ${fresh.max} ms` +
-        `${neverShown ? ` (${neverShown} not shown within 10 s)` : ""}; own page stale after a write: ${staleDetail}`,
+        `${neverShown ? ` (${neverShown} not shown within 10 s)` : ""}; own page stale after a write: ${staleDetail}; ` +
+        `search+list by cache state with writes: ${states(cacheStates.with)} (without: ${states(cacheStates.without)}); ` +
+        `event-loop delay with writes: ${loopText(loop.with)} (without: ${loopText(loop.without)})`,
       profile,
       raw: {
         a: a.map((x) => ({
@@ -187,6 +234,8 @@ export async function liveScenario(ctx) {
           updates: upd,
           creates: cre,
           ratio: pooledRatio,
+          cacheStates,
+          loop,
         },
         config: {
           rounds,
