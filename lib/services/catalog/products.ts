@@ -12,7 +12,10 @@ import { referenceOf, sellerPriceChangeRule, type Measured } from "@/lib/service
 import type { Ctx } from "@/lib/gate/context";
 import { localizedName } from "./categories";
 import { sameTiers, shownTiers, storedTiers, tierIssues, type PriceTier } from "./price-tiers";
-import { productView, type ProductRow } from "./product-view";
+import { productView, type ShownProduct } from "./product-view";
+import { shownProductColumns } from "./search-sql";
+
+type OwnRow = ShownProduct & { searchVersion: number };
 import { pendingViews, recordView } from "./views";
 
 export const BOOTH_CAPACITY = 100;
@@ -116,9 +119,10 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput) {
   });
 }
 
-async function loadProduct(db: Db, id: string): Promise<ProductRow | null> {
+/** The product without its search text (several KB no caller here reads), with its normalization version. */
+async function loadProduct(db: Db, id: string): Promise<OwnRow | null> {
   const [p] = await db
-    .select()
+    .select({ ...shownProductColumns, searchVersion: products.searchVersion })
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
     .limit(1);
@@ -131,7 +135,7 @@ export async function getProduct(ctx: Ctx, id: string, locale = "en") {
   // The product with its category, booth and store in one round trip.
   const [row] = await db
     .select({
-      p: products,
+      p: shownProductColumns,
       categoryNames: categories.names,
       booth: { id: booths.id, name: booths.name, isPublished: booths.isPublished },
       seller: { id: sellerProfiles.id, companyName: sellerProfiles.companyName, country: sellerProfiles.country, userId: sellerProfiles.userId },
@@ -165,7 +169,7 @@ export async function getProduct(ctx: Ctx, id: string, locale = "en") {
 }
 
 /** A product of the caller's store, or 404 (another store's product is never revealed). */
-async function ownProduct(db: Db, actor: Actor, id: string): Promise<ProductRow> {
+async function ownProduct(db: Db, actor: Actor, id: string): Promise<OwnRow> {
   const sellerId = actingSellerProfileId(actor);
   const p = await loadProduct(db, id);
   if (!p || !sellerId || p.sellerId !== sellerId) throw notFound("Product");
@@ -186,7 +190,7 @@ function assertTiers(tiers: readonly PriceTier[], price: string, moq: number, at
  * changes, since each then means another amount). A tier a person set and the agent left alone is not
  * the agent's discount.
  */
-function measuredPrices(p: ProductRow, input: UpdateProductInput, currency: string, tiers: readonly PriceTier<string>[]): Measured[] {
+function measuredPrices(p: OwnRow, input: UpdateProductInput, currency: string, tiers: readonly PriceTier<string>[]): Measured[] {
   const out: Measured[] = [];
   if (input.price !== undefined || input.currency !== undefined) out.push({ amount: input.price === undefined ? p.price : input.price.toFixed(2) });
   for (const t of tiers) if (currency !== p.currency || !p.priceTiers.some((o) => sameTiers([o], [t]))) out.push({ amount: t.unitPrice, minQty: t.minQty });
@@ -265,7 +269,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       const merged = { title: set.title ?? p.title, description: set.description ?? p.description, keywords: set.keywords ?? p.keywords };
       Object.assign(set, searchColumns(merged));
     }
-    const [row] = await tx.update(products).set(set).where(eq(products.id, p.id)).returning();
+    const [row] = await tx.update(products).set(set).where(eq(products.id, p.id)).returning(shownProductColumns);
     return { ...productView(row!, await sellerInfo(tx, p.sellerId), undefined, true), ...(pendingApproval ? { pendingApproval } : {}) };
   });
 }

@@ -108,6 +108,8 @@ function ordering(q: ProductListInput): SQL[] {
 // The columns an answer shows; the search columns are large (every keyword, normalized twice)
 // and only the database reads them.
 const { searchText: _t, titleNorm: _n, cjkGrams: _g, tokens: _w, keywordsNorm: _k, searchVersion: _v, ...shownColumns } = getTableColumns(products);
+/** A product's columns without its search columns: what every answer about one product reads too. */
+export const shownProductColumns = shownColumns;
 // Whether the product's booth is published: only then do others see its id (contract 9.1).
 const boothPublished = sql<boolean>`coalesce((select ${booths.isPublished} from ${booths} where ${booths.id} = ${outer(products.boothId)}), false)`;
 const shown = {
