@@ -10,6 +10,8 @@
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
 //   npm run bench -- --only 9 --engines pg --products 1000000    uncached head terms at 1M products
 //   (--reuse-data keeps PGlite's generated directories from the previous run)
+//   BENCH_APP_FLAGS="--max-semi-space-size=64" npm run bench ...: Node flags for the app under test
+//   --statements: pg_stat_statements' costliest statements per scenario; --live 2,60: scenario 8's rounds and seconds
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -94,6 +96,11 @@ const cfg = quick
       head: { rounds: 3, reps: 20, baseReps: 2, budget: 45 },
     };
 cfg.products = Number(opt("--products", cfg.products));
+// --live ROUNDS,SECONDS: a shorter (or longer) scenario 8 on PostgreSQL, e.g. for a diagnosis.
+if (args.includes("--live")) {
+  const [liveRounds, liveSeconds] = opt("--live").split(",").map(Number);
+  cfg.live = { ...cfg.live, rounds: liveRounds, seconds: liveSeconds };
+}
 if (args.includes("--soak")) cfg.soakSeconds = Number(opt("--soak"));
 // PGlite runs the soak shorter (one process serves every query; see BENCHMARKS.md).
 const soakFor = (engine) => (engine === "pglite" && !args.includes("--soak") ? Math.min(cfg.soakSeconds, quick ? 30 : 120) : cfg.soakSeconds);
@@ -206,7 +213,7 @@ async function runEngine(engine, prepared) {
     mkdirSync(profileDir, { recursive: true });
     const proc = await startProcess({
       name,
-      args: ["--import", "tsx", "server.ts"],
+      args: [...(process.env.BENCH_APP_FLAGS ? process.env.BENCH_APP_FLAGS.split(" ") : []), "--import", "tsx", "server.ts"],
       env: { ...appEnv(dbEnv, dir, port), ...env },
       ready: httpReady(`http://127.0.0.1:${port}/api/health`),
       profileDir,

@@ -79,6 +79,12 @@ function loopDelay(app, phases) {
     seconds: inside.length,
     p99: summarize(inside.map((l) => l.p99)),
     max: summarize(inside.map((l) => l.max)),
+    gcMajorMsPerSecond: summarize(inside.map((l) => l.gcMajor ?? 0)),
+    gcMajorPause: summarize(inside.map((l) => l.gcMajorMax ?? 0)),
+    gcMinorMsPerSecond: summarize(inside.map((l) => l.gcMinor ?? 0)),
+    heapMb: summarize(inside.map((l) => l.heapMb ?? 0)),
+    feedMsPerSecond: summarize(inside.map((l) => l.feedMs ?? 0)),
+    feedLongest: summarize(inside.map((l) => l.feedMaxMs ?? 0)),
   };
 }
 
@@ -177,7 +183,11 @@ export async function liveScenario(ctx) {
     Object.entries(by)
       .map(([k, v]) => `${k} ${v.n} p50/p99 ${v.p50} / ${v.p99}`)
       .join(", ");
-  const loopText = (l) => (l ? `p99 of each second's p99 ${l.p99.p99} ms, of its max ${l.max.p99} ms (max ${l.max.max} ms)` : "not measured");
+  const loopText = (l) =>
+    l
+      ? `p99 of each second's p99 ${l.p99.p99} ms, of its max ${l.max.p99} ms (max ${l.max.max} ms); major GC ${l.gcMajorMsPerSecond.p50} ms/s p50, longest pause ${l.gcMajorPause.max} ms; heap p50 ${l.heapMb.p50} MiB; ` +
+        `caches taking feed changes ${l.feedMsPerSecond.p50} ms/s p50, longest p99 ${l.feedLongest.p99} ms, max ${l.feedLongest.max} ms`
+      : "not measured";
   const met =
     errors === 0 &&
     withW.searchList.p99 <= 50 &&

@@ -136,11 +136,28 @@ async function pollOnce(f: Feed, db: Db): Promise<void> {
   }
 }
 
+/**
+ * How long the caches took to take this process's changes (synchronous, on the event loop): total and
+ * longest since the reader last reset them (the bench's profiling hook, once a second).
+ */
+export type FeedStats = { changes: number; ms: number; maxMs: number };
+const STATS = Symbol.for("expo-trade.catalog-feed.stats");
+function stats(): FeedStats {
+  const g = globalThis as typeof globalThis & { [STATS]?: FeedStats };
+  return (g[STATS] ??= { changes: 0, ms: 0, maxMs: 0 });
+}
+
 function emit(f: Feed, changes: CatalogChange[]) {
   if (changes.some((c) => c.kind === "category" || c.kind === "all")) f.categories = null;
   f.recent.push(...changes);
   if (f.recent.length > RECENT_MAX) f.recent.splice(0, f.recent.length - RECENT_MAX);
+  const t0 = performance.now();
   for (const listener of f.listeners.values()) listener(changes);
+  const ms = performance.now() - t0;
+  const s = stats();
+  s.changes += changes.length;
+  s.ms += ms;
+  if (ms > s.maxMs) s.maxMs = ms;
 }
 
 function poll(f: Feed, db: Db): Promise<void> {
