@@ -10,6 +10,7 @@
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { RESULT_WINDOW } from "@/lib/schemas/products";
+import { AnchorIndex, changedTexts } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 
@@ -23,10 +24,12 @@ const MAX_ADJUSTMENTS = 500;
 export type Aggregate<F> = { n: number; facets?: F[]; snapshot?: string };
 type FacetCount = { id: string; n: number };
 type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number; adjustments: number };
-type Cache = { entries: Map<string, Entry>; computing: Map<string, Promise<Aggregate<unknown>>> };
+/** `anchors`: the entries a product change can bear on, by their query's terms (anchor-index.ts). */
+type Cache = { entries: Map<string, Entry>; computing: Map<string, Promise<Aggregate<unknown>>>; anchors: AnchorIndex<string> };
 
 const KEY = Symbol.for("expo-trade.aggregate-cache");
-const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), computing: new Map() });
+const cache = (): Cache =>
+  ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), computing: new Map(), anchors: new AnchorIndex() });
 
 /** How a change bears on a count (and its facets): "none", "one" possible departure, or "all". */
 function bearing(e: Entry, c: CatalogChange): "none" | "one" | "all" {
@@ -103,7 +106,20 @@ function apply(e: Entry, c: CatalogChange) {
 }
 
 function onChanges(changes: CatalogChange[]) {
-  for (const e of cache().entries.values()) for (const c of changes) apply(e, c);
+  const cache_ = cache();
+  for (const c of changes) {
+    if (c.kind !== "product") {
+      for (const e of cache_.entries.values()) apply(e, c);
+      continue;
+    }
+    // bearing() is "none" for every entry whose query cannot match the product before or after.
+    const keys = new Set<string>();
+    cache_.anchors.collect(changedTexts(c), keys);
+    for (const k of keys) {
+      const e = cache_.entries.get(k);
+      if (e) apply(e, c);
+    }
+  }
 }
 
 /** `compute()`'s count (and facets) for `key`, from the cache while no change can have altered it. */
@@ -134,8 +150,17 @@ async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatch
   const [value, matcher] = await Promise.all([compute(), matcherOf()]);
   const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1), adjustments: 0 };
   for (const ch of changesSince(position)) apply(entry, ch);
-  c.entries.delete(key);
+  const old = c.entries.get(key);
+  if (old) {
+    c.entries.delete(key);
+    c.anchors.delete(AnchorIndex.anchorOf(old.matcher.terms), key);
+  }
   c.entries.set(key, entry);
-  if (c.entries.size > MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value!);
+  c.anchors.add(AnchorIndex.anchorOf(entry.matcher.terms), key);
+  if (c.entries.size > MAX_ENTRIES) {
+    const [oldest, e] = c.entries.entries().next().value!;
+    c.entries.delete(oldest);
+    c.anchors.delete(AnchorIndex.anchorOf(e.matcher.terms), oldest);
+  }
   return value;
 }

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { AnchorIndex, changedTexts } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 import { CANDIDATES, type Candidate } from "./search-sql";
@@ -95,7 +96,17 @@ type Entry = {
   deadline: number;
   hint: Hint | null;
 };
-type Cache = { entries: Map<string, Entry>; bytes: number; computing: Map<string, Promise<Buffer>> };
+/**
+ * `anchors` and `shown` find the answers a product change can touch (anchor-index.ts): by the anchor of
+ * their query's terms, and by the products their page shows.
+ */
+type Cache = {
+  entries: Map<string, Entry>;
+  bytes: number;
+  computing: Map<string, Promise<Buffer>>;
+  anchors: AnchorIndex<string>;
+  shown: Map<string, Set<string>>;
+};
 
 /** View counters shown in cached answers are re-read at most this often. */
 const COUNTS_MS = 1_000;
@@ -103,7 +114,14 @@ const COUNTS_MS = 1_000;
 const REFRESH_AHEAD_MS = 250;
 
 const KEY = Symbol.for("expo-trade.list-cache");
-const cache = (): Cache => ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= { entries: new Map(), bytes: 0, computing: new Map() });
+const cache = (): Cache =>
+  ((globalThis as typeof globalThis & { [KEY]?: Cache })[KEY] ??= {
+    entries: new Map(),
+    bytes: 0,
+    computing: new Map(),
+    anchors: new AnchorIndex(),
+    shown: new Map(),
+  });
 // A placeholder no stored text contains (random per process), where the counters are cut out.
 const MARK_VALUE = `vc-${randomBytes(12).toString("hex")}`;
 const MARK = JSON.stringify(MARK_VALUE);
@@ -172,7 +190,33 @@ function mark(e: Entry, ch: CatalogChange) {
 }
 
 function onChanges(changes: CatalogChange[]) {
-  for (const e of cache().entries.values()) for (const ch of changes) mark(e, ch);
+  const c = cache();
+  for (const ch of changes) {
+    if (ch.kind !== "product") {
+      for (const e of c.entries.values()) mark(e, ch);
+      continue;
+    }
+    // Only answers whose query can match the product before or after, or whose page shows it: affects()
+    // is false for every other one.
+    const keys = new Set<string>();
+    c.anchors.collect(changedTexts(ch), keys);
+    if (ch.productId) for (const k of c.shown.get(ch.productId) ?? []) keys.add(k);
+    for (const k of keys) {
+      const e = c.entries.get(k);
+      if (e) mark(e, ch);
+    }
+  }
+}
+
+function store(c: Cache, key: string, e: Entry) {
+  c.entries.set(key, e);
+  c.bytes += e.bytes;
+  c.anchors.add(AnchorIndex.anchorOf(e.matcher.terms), key);
+  for (const id of e.ids) {
+    let keys = c.shown.get(id);
+    if (!keys) c.shown.set(id, (keys = new Set()));
+    keys.add(key);
+  }
 }
 
 /** The next computation of an entry: from its hint while that holds, else from every match. */
@@ -284,8 +328,7 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
   for (const ch of changesSince(position)) mark(entry, ch);
   if (entry.bytes <= limitBytes / 8) {
     forget(c, key);
-    c.entries.set(key, entry);
-    c.bytes += entry.bytes;
+    store(c, key, entry);
     for (const [k] of c.entries) {
       if (c.bytes <= limitBytes) break;
       forget(c, k);
@@ -299,4 +342,9 @@ function forget(c: Cache, key: string) {
   if (!e) return;
   c.entries.delete(key);
   c.bytes -= e.bytes;
+  c.anchors.delete(AnchorIndex.anchorOf(e.matcher.terms), key);
+  for (const id of e.ids) {
+    const keys = c.shown.get(id);
+    if (keys?.delete(key) && !keys.size) c.shown.delete(id);
+  }
 }
