@@ -3,7 +3,7 @@
 import postgres from "postgres";
 import { describe, expect, inject, it } from "vitest";
 import { SEARCH_NORMALIZATION_VERSION } from "@/lib/search/normalize";
-import { api, createProduct, createSeller, useServer } from "../support/api";
+import { api, createProduct, createSeller, login, useServer } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
 
 type Page = { products: { id: string }[]; total: number };
@@ -46,7 +46,7 @@ describe("re-normalization at start-up", () => {
     const pg = pglite ? undefined : postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
     try {
       if (first) useServer(first.url);
-      const { token, storeId } = await createSeller();
+      const { user, token, storeId } = await createSeller();
       // Categories of this server (createProduct's default is cached from the shared one).
       const categories = (await api<{ categories: { id: string; parentId: string | null }[] }>("/api/categories")).body.categories;
       const category = categories.find((c) => c.parentId)!.id;
@@ -86,7 +86,10 @@ describe("re-normalization at start-up", () => {
         pglite
           ? query.sql(`update products set title_norm = 'marker', search_version = $2 where id = $1`, [book.id, version])
           : pg!.unsafe(`update products set title_norm = 'marker', search_version = $2 where id = $1`, [book.id, version]);
-      const put = async (json: Record<string, unknown>) => expect((await api(`/api/products/${book.id}`, { method: "PUT", token, json })).status).toBe(200);
+      // Signed in on the instance now running (on PostgreSQL a new one, which need not share the first's signing secret).
+      const own = await login(user.username, user.password);
+      const put = async (json: Record<string, unknown>) =>
+        expect((await api(`/api/products/${book.id}`, { method: "PUT", token: own, json })).status).toBe(200);
       await mark(SEARCH_NORMALIZATION_VERSION);
       await put({ price: 9.5, moq: 3 });
       expect((await read()).title_norm).toBe("marker");
