@@ -10,7 +10,7 @@
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { RESULT_WINDOW } from "@/lib/schemas/products";
-import { AnchorIndex, changedTexts } from "./anchor-index";
+import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 
@@ -106,20 +106,9 @@ function apply(e: Entry, c: CatalogChange) {
 }
 
 function onChanges(changes: CatalogChange[]) {
-  const cache_ = cache();
-  for (const c of changes) {
-    if (c.kind !== "product") {
-      for (const e of cache_.entries.values()) apply(e, c);
-      continue;
-    }
-    // bearing() is "none" for every entry whose query cannot match the product before or after.
-    const keys = new Set<string>();
-    cache_.anchors.collect(changedTexts(c), keys);
-    for (const k of keys) {
-      const e = cache_.entries.get(k);
-      if (e) apply(e, c);
-    }
-  }
+  // bearing() is "none" for every entry whose query cannot match the product before or after.
+  const c = cache();
+  eachTouched(changes, c.entries, c.anchors, apply);
 }
 
 /** `compute()`'s count (and facets) for `key`, from the cache while no change can have altered it. */
@@ -153,14 +142,14 @@ async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatch
   const old = c.entries.get(key);
   if (old) {
     c.entries.delete(key);
-    c.anchors.delete(AnchorIndex.anchorOf(old.matcher.terms), key);
+    c.anchors.delete(old.matcher.terms, key);
   }
   c.entries.set(key, entry);
-  c.anchors.add(AnchorIndex.anchorOf(entry.matcher.terms), key);
+  c.anchors.add(entry.matcher.terms, key);
   if (c.entries.size > MAX_ENTRIES) {
     const [oldest, e] = c.entries.entries().next().value!;
     c.entries.delete(oldest);
-    c.anchors.delete(AnchorIndex.anchorOf(e.matcher.terms), oldest);
+    c.anchors.delete(e.matcher.terms, oldest);
   }
   return value;
 }

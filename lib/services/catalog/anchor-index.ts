@@ -15,6 +15,33 @@ export function changedTexts(ch: Pick<CatalogChange, "before" | "after">): strin
   return b === undefined ? (a === undefined ? [] : [a]) : a === undefined || a === b ? [b] : [b, a];
 }
 
+/**
+ * Calls `visit` with every entry of `entries` a change can touch: all of them for a change other than a
+ * product's, else those filed in `index` under an anchor its texts hold, and those `also` names (a page
+ * showing the product). Each entry once, changes in order.
+ */
+export function eachTouched<E>(
+  changes: readonly CatalogChange[],
+  entries: ReadonlyMap<string, E>,
+  index: AnchorIndex<string>,
+  visit: (e: E, ch: CatalogChange) => void,
+  also?: (ch: CatalogChange) => Iterable<string> | undefined,
+) {
+  for (const ch of changes) {
+    if (ch.kind !== "product") {
+      for (const e of entries.values()) visit(e, ch);
+      continue;
+    }
+    const keys = new Set<string>();
+    index.collect(changedTexts(ch), keys);
+    for (const k of also?.(ch) ?? []) keys.add(k);
+    for (const k of keys) {
+      const e = entries.get(k);
+      if (e) visit(e, ch);
+    }
+  }
+}
+
 /** Keys filed by the anchor of their terms. */
 export class AnchorIndex<K> {
   /** First code unit -> second code unit -> anchors of 2+ code units starting with them. */
@@ -23,7 +50,7 @@ export class AnchorIndex<K> {
   private readonly singles = new Map<number, string>();
   private readonly keysOf = new Map<string, Set<K>>();
   /** Keys whose query has no terms: every product change may touch them. */
-  readonly unanchored = new Set<K>();
+  private readonly unanchored = new Set<K>();
 
   /** The term an answer is filed under: its longest (the rarest, as a rule), or null without terms. */
   static anchorOf(terms: readonly string[]): string | null {
@@ -32,7 +59,9 @@ export class AnchorIndex<K> {
     return best;
   }
 
-  add(anchor: string | null, key: K) {
+  /** Files `key` under the anchor of `terms`. */
+  add(terms: readonly string[], key: K) {
+    const anchor = AnchorIndex.anchorOf(terms);
     if (anchor === null) {
       this.unanchored.add(key);
       return;
@@ -54,7 +83,9 @@ export class AnchorIndex<K> {
     keys.add(key);
   }
 
-  delete(anchor: string | null, key: K) {
+  /** Takes `key` out again (`terms` as it was filed with). */
+  delete(terms: readonly string[], key: K) {
+    const anchor = AnchorIndex.anchorOf(terms);
     if (anchor === null) {
       this.unanchored.delete(key);
       return;

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { AnchorIndex, changedTexts } from "./anchor-index";
+import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
 import { CANDIDATES, type Candidate } from "./search-sql";
@@ -190,28 +190,16 @@ function mark(e: Entry, ch: CatalogChange) {
 }
 
 function onChanges(changes: CatalogChange[]) {
+  // Only answers whose query can match the product before or after, or whose page shows it: affects() is
+  // false for every other one.
   const c = cache();
-  for (const ch of changes) {
-    if (ch.kind !== "product") {
-      for (const e of c.entries.values()) mark(e, ch);
-      continue;
-    }
-    // Only answers whose query can match the product before or after, or whose page shows it: affects()
-    // is false for every other one.
-    const keys = new Set<string>();
-    c.anchors.collect(changedTexts(ch), keys);
-    if (ch.productId) for (const k of c.shown.get(ch.productId) ?? []) keys.add(k);
-    for (const k of keys) {
-      const e = c.entries.get(k);
-      if (e) mark(e, ch);
-    }
-  }
+  eachTouched(changes, c.entries, c.anchors, mark, (ch) => (ch.productId ? c.shown.get(ch.productId) : undefined));
 }
 
 function store(c: Cache, key: string, e: Entry) {
   c.entries.set(key, e);
   c.bytes += e.bytes;
-  c.anchors.add(AnchorIndex.anchorOf(e.matcher.terms), key);
+  c.anchors.add(e.matcher.terms, key);
   for (const id of e.ids) {
     let keys = c.shown.get(id);
     if (!keys) c.shown.set(id, (keys = new Set()));
@@ -342,7 +330,7 @@ function forget(c: Cache, key: string) {
   if (!e) return;
   c.entries.delete(key);
   c.bytes -= e.bytes;
-  c.anchors.delete(AnchorIndex.anchorOf(e.matcher.terms), key);
+  c.anchors.delete(e.matcher.terms, key);
   for (const id of e.ids) {
     const keys = c.shown.get(id);
     if (keys?.delete(key) && !keys.size) c.shown.delete(id);
