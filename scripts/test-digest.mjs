@@ -31,6 +31,27 @@ export function failuresOf(report, root) {
   return out;
 }
 
+/**
+ * What the server logged for a failed request: the shared integration server's output (its log, when the
+ * step wrote one) holds "[<request id>] unhandled error" and the stack for every 500 it answered.
+ */
+export function serverErrors(message, logFile) {
+  if (!logFile || !existsSync(logFile)) return [];
+  const ids = [...new Set([...plain(message).matchAll(/\(request ([0-9a-f-]{36})\)/g)].map((m) => m[1]))];
+  if (!ids.length) return [];
+  const log = plain(readFileSync(logFile, "utf8")).split("\n");
+  const out = [];
+  for (const id of ids.slice(0, 2)) {
+    const at = log.findIndex((l) => l.includes(`[${id}]`));
+    if (at < 0) continue;
+    out.push(`server log for request ${id}:`);
+    const end = log.findIndex((l, i) => i > at && !l.trim());
+    const frames = log.slice(at, end < 0 ? at + 40 : end).filter((l) => !/^\s*at .*(node_modules|node:internal)/.test(l));
+    out.push(...frames.slice(0, 10).map((l) => `  ${l.trimEnd()}`));
+  }
+  return out;
+}
+
 export function digest(results, root) {
   const lines = [];
   for (const r of results.filter((x) => !x.ok)) {
@@ -47,6 +68,7 @@ export function digest(results, root) {
         .map((l) => l.trimEnd())
         .filter((l) => l.trim() && !/^\s*at .*(node_modules|<anonymous>|node:internal)/.test(l));
       for (const l of body.slice(0, 12)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
+      for (const l of serverErrors(f.message, r.report?.serverLog)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
     }
     if (failures.length > 5) lines.push(`${r.label}: and ${failures.length - 5} more failed tests`);
   }

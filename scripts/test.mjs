@@ -61,9 +61,11 @@ function ensurePrerequisites(need) {
 
 /** `vitest run --project <project>` with the default reporter plus a JSON report for the digest. */
 function vitest(label, project, env = {}) {
-  const report = { kind: "vitest", file: path.join(reports, `${project}-${results.length}.json`) };
+  const name = `${project}-${results.length}`;
+  // The shared server's output too (tests/support/global-setup.ts): the digest shows what it logged for a failed request.
+  const report = { kind: "vitest", file: path.join(reports, `${name}.json`), serverLog: path.join(reports, `${name}-server.log`) };
   const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report.file}`];
-  return run(label, bin("vitest"), args, env, report);
+  return run(label, bin("vitest"), args, { EXPO_TEST_SERVER_LOG: report.serverLog, ...env }, report);
 }
 
 async function integration(cluster) {

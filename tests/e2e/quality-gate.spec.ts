@@ -5,6 +5,7 @@
 // reports every failing page at once.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { networkWatch } from "./support-pages";
 
 type Role = "visitor" | "buyer" | "seller" | "admin";
 const ACCOUNTS: Record<Exclude<Role, "visitor">, [string, string]> = {
@@ -139,9 +140,10 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
   page.on("pageerror", onPageError);
   page.on("requestfailed", onFailed);
   page.on("response", onResponse);
+  const network = networkWatch(page);
   try {
     await page.goto(path, { waitUntil: "load" });
-    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    await network.settled();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 0) {
       const wide = await page.evaluate((w) => {
@@ -166,6 +168,7 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
           .join(", ")}`,
       );
   } finally {
+    network.stop();
     page.off("console", onConsole);
     page.off("pageerror", onPageError);
     page.off("requestfailed", onFailed);

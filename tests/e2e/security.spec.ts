@@ -2,6 +2,7 @@
 // stored XSS payloads in every text field a page shows stay text, a cross-site form cannot act
 // with the user's cookie, and a foreign callbackUrl never leaves the site.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { networkWatch } from "./support-pages";
 
 declare global {
   interface Window {
@@ -46,6 +47,15 @@ async function watch(page: Page) {
 
 /** Open a page and check: strict CSP header, scripts ran (the user menu settled), nothing injected ran. */
 async function visit(page: Page, problems: string[], path: string) {
+  const network = networkWatch(page);
+  try {
+    await visitWatched(page, problems, path, network);
+  } finally {
+    network.stop();
+  }
+}
+
+async function visitWatched(page: Page, problems: string[], path: string, network: ReturnType<typeof networkWatch>) {
   const res = await page.goto(path);
   expect(res, path).not.toBeNull();
   const csp = (await res!.allHeaders())["content-security-policy"] ?? "";
@@ -56,7 +66,7 @@ async function visit(page: Page, problems: string[], path: string) {
   expect(csp, path).toContain("frame-ancestors 'none'");
   // The user menu is filled in by client JavaScript: proof that the page's own scripts ran.
   await expect(page.locator("header").getByText(/Loading/)).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
+  await network.settled();
   const state = await page.evaluate(() => ({ xss: window.__xss, csp: window.__csp ?? [] }));
   expect(state.xss, `${path}: an injected script ran`).toBeUndefined();
   expect(state.csp, `${path}: CSP violations`).toEqual([]);

@@ -41,3 +41,36 @@ export async function expectInsideViewport(page: Page, selector: ReturnType<Page
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Tracks the page's requests from now on; `settled()` resolves once none has been in flight for `quietMs`, or
+ * after `timeoutMs`. Playwright's "networkidle" waits for 500 ms without a request: measured, 0.7-1 s a page
+ * after "load" and over 40% of the quality gate's time (~150 page loads), although a page's own requests (the
+ * session probe, then Next's prefetches) follow each other within a few milliseconds.
+ */
+export function networkWatch(page: Page, quietMs = 150) {
+  const inFlight = new Set<unknown>();
+  let last = Date.now();
+  const start = (r: unknown) => {
+    inFlight.add(r);
+    last = Date.now();
+  };
+  const end = (r: unknown) => {
+    inFlight.delete(r);
+    last = Date.now();
+  };
+  page.on("request", start);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return {
+    async settled(timeoutMs = 5_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until && (inFlight.size > 0 || Date.now() - last < quietMs)) await new Promise((r) => setTimeout(r, 25));
+    },
+    stop() {
+      page.off("request", start);
+      page.off("requestfinished", end);
+      page.off("requestfailed", end);
+    },
+  };
+}

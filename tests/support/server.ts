@@ -1,6 +1,6 @@
 // Start the real app (server.ts, production build) as a child process on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,13 +28,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A PGlite store made once per integration run by the global setup (created, migrated and seeded by the
+ * server itself, then closed): a server on a new data directory starts from a copy of it. Creating a
+ * store costs ~4.5 s of CPU (initdb and every migration in WebAssembly), three times a reopening, and
+ * the integration steps start ~30 such servers on a 2-core runner. `fresh: true` (and any given
+ * `dataDir`) creates the store as a first start does.
+ */
+export const PGLITE_TEMPLATE = "EXPO_TEST_PGLITE_TEMPLATE";
+
 export async function startServer(
   extraEnv: Record<string, string | undefined> = {},
-  opts: { dataDir?: string; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {},
+  opts: { dataDir?: string; fresh?: boolean; timeoutMs?: number; port?: number; sql?: boolean; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<RunningServer> {
   const root = path.resolve(__dirname, "../..");
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(process.env.EXPO_TEST_TMP ?? tmpdir(), "expo-trade-test-"));
+  const pglite = !("DATABASE_URL" in extraEnv ? extraEnv.DATABASE_URL : process.env.DATABASE_URL);
+  const template = process.env[PGLITE_TEMPLATE];
+  if (pglite && !opts.dataDir && !opts.fresh && template && existsSync(template)) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
