@@ -25,18 +25,55 @@ const started = Date.now();
 // output (CI shows only the tail of a long run, and "1 failed" alone does not say what to fix).
 const reports = mkdtempSync(path.join(tmpdir(), "expo-trade-reports-"));
 
-function run(label, cmd, cmdArgs, env = {}, report = null) {
+/** Runs a step with its output on ours; `buffered`: collected and printed whole when it ends (steps side by side). */
+function step(label, cmd, cmdArgs, env = {}, report = null, buffered = false) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    console.log(`\n=== ${label} ===`);
-    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
-    child.on("exit", (code, signal) => {
+    if (!buffered) console.log(`\n=== ${label} ===`);
+    const chunks = [];
+    const child = spawn(cmd, cmdArgs, {
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    });
+    if (buffered) for (const s of [child.stdout, child.stderr]) s.on("data", (d) => chunks.push(d));
+    child.on("close", (code, signal) => {
       const ok = code === 0;
-      results.push({ label, ok, seconds: Math.round((Date.now() - t0) / 1000), report });
-      if (!ok) console.error(`--- ${label} failed (${signal ?? `exit ${code}`})`);
-      resolve(ok);
+      const result = { label, ok, seconds: Math.round((Date.now() - t0) / 1000), report };
+      const print = () => {
+        if (buffered) {
+          console.log(`\n=== ${label} ===`);
+          process.stdout.write(Buffer.concat(chunks));
+        }
+        if (!ok) console.error(`--- ${label} failed (${signal ?? `exit ${code}`})`);
+      };
+      resolve({ ok, result, print });
     });
   });
+}
+
+async function run(label, cmd, cmdArgs, env = {}, report = null) {
+  const { ok, result, print } = await step(label, cmd, cmdArgs, env, report);
+  print();
+  results.push(result);
+  return ok;
+}
+
+/** Steps that need one core each, two at a time (the runner has two); printed and reported in their order. */
+async function sideBySide(steps) {
+  const done = new Array(steps.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const i = next++;
+      const [label, cmd, cmdArgs, env = {}, report = null] = steps[i];
+      done[i] = await step(label, cmd, cmdArgs, env, report, true);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  for (const d of done) {
+    d.print();
+    results.push(d.result);
+  }
 }
 
 function ensurePrerequisites(need) {
@@ -60,13 +97,15 @@ function ensurePrerequisites(need) {
 }
 
 /** `vitest run --project <project>` with the default reporter plus a JSON report for the digest. */
-function vitest(label, project, env = {}) {
-  const name = `${project}-${results.length}`;
+let reportNo = 0;
+function vitestStep(label, project, env = {}) {
+  const name = `${project}-${++reportNo}`;
   // The shared server's output too (tests/support/global-setup.ts): the digest shows what it logged for a failed request.
   const report = { kind: "vitest", file: path.join(reports, `${name}.json`), serverLog: path.join(reports, `${name}-server.log`) };
   const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report.file}`];
-  return run(label, bin("vitest"), args, { EXPO_TEST_SERVER_LOG: report.serverLog, ...env }, report);
+  return [label, bin("vitest"), args, { EXPO_TEST_SERVER_LOG: report.serverLog, ...env }, report];
 }
+const vitest = (label, project, env = {}) => run(...vitestStep(label, project, env));
 
 async function integration(cluster) {
   const ok = await vitest("integration tests on PGlite", "integration", { DATABASE_URL: "" });
@@ -77,13 +116,18 @@ async function integration(cluster) {
 async function main() {
   const want = (step) => !only || only === step;
   ensurePrerequisites({ postgres: want("integration") || want("scale"), nginx: want("scale"), chromium: want("e2e") });
-  if (want("static")) {
-    await run("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-    await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
-    await run("formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]);
-    await run("OpenAPI lint (Redocly recommended, Spectral spectral:oas)", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]);
-  }
-  if (want("unit")) await vitest("unit tests", "unit");
+  // Single-threaded checks and the unit tests, two at a time.
+  await sideBySide([
+    ...(want("static")
+      ? [
+          ["typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]],
+          ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
+          ["formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]],
+          ["OpenAPI lint (Redocly recommended, Spectral spectral:oas)", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]],
+        ]
+      : []),
+    ...(want("unit") ? [vitestStep("unit tests", "unit")] : []),
+  ]);
   // The servers under test run the production build; `--only scale` reuses an existing one.
   if (want("integration") || want("e2e") || (only === "scale" && !existsSync(path.join(root, ".next", "BUILD_ID")))) {
     const built = await run("production build", bin("next"), ["build"]);
