@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const plain = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, "");
+const clip = (line) => `    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`;
 
 /** The failed tests of a step's JSON report: a title and the first lines of the error. */
 export function failuresOf(report, root) {
@@ -67,8 +68,7 @@ export function digest(results, root) {
         .split("\n")
         .map((l) => l.trimEnd())
         .filter((l) => l.trim() && !/^\s*at .*(node_modules|<anonymous>|node:internal)/.test(l));
-      for (const l of body.slice(0, 12)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
-      for (const l of serverErrors(f.message, r.report?.serverLog)) lines.push(`    ${l.length > 400 ? `${l.slice(0, 400)}…` : l}`);
+      for (const l of [...body.slice(0, 12), ...serverErrors(f.message, r.report?.serverLog)]) lines.push(clip(l));
     }
     if (failures.length > 5) lines.push(`${r.label}: and ${failures.length - 5} more failed tests`);
   }

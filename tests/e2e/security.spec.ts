@@ -48,14 +48,6 @@ async function watch(page: Page) {
 /** Open a page and check: strict CSP header, scripts ran (the user menu settled), nothing injected ran. */
 async function visit(page: Page, problems: string[], path: string) {
   const network = networkWatch(page);
-  try {
-    await visitWatched(page, problems, path, network);
-  } finally {
-    network.stop();
-  }
-}
-
-async function visitWatched(page: Page, problems: string[], path: string, network: ReturnType<typeof networkWatch>) {
   const res = await page.goto(path);
   expect(res, path).not.toBeNull();
   const csp = (await res!.allHeaders())["content-security-policy"] ?? "";
@@ -67,6 +59,7 @@ async function visitWatched(page: Page, problems: string[], path: string, networ
   // The user menu is filled in by client JavaScript: proof that the page's own scripts ran.
   await expect(page.locator("header").getByText(/Loading/)).toHaveCount(0);
   await network.settled();
+  network.stop();
   const state = await page.evaluate(() => ({ xss: window.__xss, csp: window.__csp ?? [] }));
   expect(state.xss, `${path}: an injected script ran`).toBeUndefined();
   expect(state.csp, `${path}: CSP violations`).toEqual([]);
