@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx server.ts",
+    command: "node scripts/serve.mjs",
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

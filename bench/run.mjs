@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import os from "node:os";
 import path from "node:path";
 import { aptInstall } from "../scripts/apt.mjs";
+import { ensureBuilt } from "../scripts/build.mjs";
 import { findPgBin, startCluster } from "../scripts/pg-cluster.mjs";
 import { freePort, httpReady, LOAD_CPU, PINNING, ROOT, rssMb, SERVER_CPU, startProcess } from "./lib/proc.mjs";
 import { judge, mergeResults, renderTable, writeBenchmarksMd } from "./report.mjs";
@@ -126,15 +127,6 @@ function prerequisites() {
     console.error(`\nnpm run bench needs software that is not installed and could not be installed here:\n${missing.map((m) => `  - ${m}`).join("\n")}\n`);
     process.exit(2);
   }
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    log("no production build: running next build");
-    const r = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], {
-      stdio: "inherit",
-      cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
 }
 
 function tsx(script, scriptArgs, env) {
@@ -213,7 +205,7 @@ async function runEngine(engine, prepared) {
     mkdirSync(profileDir, { recursive: true });
     const proc = await startProcess({
       name,
-      args: [...(process.env.BENCH_APP_FLAGS ? process.env.BENCH_APP_FLAGS.split(" ") : []), "--import", "tsx", "server.ts"],
+      args: [...(process.env.BENCH_APP_FLAGS ? process.env.BENCH_APP_FLAGS.split(" ") : []), "scripts/serve.mjs"],
       env: { ...appEnv(dbEnv, dir, port), ...env },
       ready: httpReady(`http://127.0.0.1:${port}/api/health`),
       profileDir,
@@ -361,6 +353,8 @@ function unpin(cluster) {
 
 async function main() {
   prerequisites();
+  // The app under test is the production build: built again when the sources are newer than it.
+  await ensureBuilt({ log: () => log("sources newer than the production build: building") });
   mkdirSync(work, { recursive: true });
   const started = new Date();
   const machine = {

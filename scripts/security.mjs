@@ -10,11 +10,12 @@
 //   --continue <summary.json>: run only what an earlier run left undone
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { aptInstall } from "./apt.mjs";
+import { ensureBuilt } from "./build.mjs";
 import { findPgBin, freePort, startCluster } from "./pg-cluster.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,29 +56,14 @@ if (!SQLMAP) {
 let usePostgres = Boolean(findPgBin()) || (aptInstall(["postgresql"]) && Boolean(findPgBin()));
 if (!usePostgres) console.warn("PostgreSQL is not installed (apt-get install postgresql): testing on PGlite instead.");
 
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(s.mtimeMs, ...readdirSync(p).map((n) => newest(path.join(p, n))));
-}
-const SOURCES = ["app", "components", "lib", "messages", "public", "proxy.ts", "next.config.ts", "package.json"];
-const buildId = path.join(root, ".next", "BUILD_ID");
-if (!args.includes("--no-build") && (!existsSync(buildId) || Math.max(...SOURCES.map(newest)) > statSync(buildId).mtimeMs)) {
-  console.log("=== production build ===");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+if (!args.includes("--no-build")) await ensureBuilt({ log: () => console.log("=== production build ===") });
 
 // --- a local instance -----------------------------------------------------------------------
 async function startApp(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "expo-trade-security-"));
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: root,
     env: {
       ...process.env,

@@ -130,7 +130,7 @@ async function main() {
   ]);
   // The servers under test run the production build; `--only scale` reuses an existing one.
   if (want("integration") || want("e2e") || (only === "scale" && !existsSync(path.join(root, ".next", "BUILD_ID")))) {
-    const built = await run("production build", bin("next"), ["build"]);
+    const built = await run("production build", process.execPath, ["scripts/build.mjs"]);
     if (!built) return;
   }
   if (want("integration")) {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axe } from "./support-pages";
 
 // The home page of the demo fair (issue #17): a search field one can see and read, featured
 // products whose pictures really load, the newest suppliers and a way to post a requirement.
@@ -10,7 +10,7 @@ async function checkHome(page: Page, path: string) {
   await expect(search).toBeVisible();
   // Filled, so axe checks the contrast of typed text as well as of the placeholder.
   await search.fill("LED desk lamp");
-  const { violations } = await new AxeBuilder({ page }).include("[role=search]").withRules(["color-contrast", "label"]).analyze();
+  const { violations } = await axe(page).include("[role=search]").withRules(["color-contrast", "label"]).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   const background = await search.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).toBe("rgb(255, 255, 255)");
@@ -29,7 +29,7 @@ test("the home page has a readable search field, featured products with pictures
   await checkHome(page, "/");
   await expect(page.getByLabel("Search products")).toBeVisible();
   // The page's own content (the header is checked by its own tests).
-  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  const { violations } = await axe(page).include("main").analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await page.getByTestId("supplier-card").first().getByRole("link").click();

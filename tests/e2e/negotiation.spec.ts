@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axe } from "./support-pages";
 
 const PASSWORD = "deal-pass-123";
 
@@ -85,7 +85,7 @@ test("buyer and seller negotiate live on one thread and the order is placed at t
 
   // Accessible and no horizontal overflow at phone width, on the buyer's live page.
   // bypassCSP on the buyer's context: the site's CSP refuses the script axe injects.
-  const { violations: found } = await new AxeBuilder({ page: buyerPage }).analyze();
+  const { violations: found } = await axe(buyerPage).analyze();
   const violations = found
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -3,9 +3,8 @@
 // scrollbar, a console error, a failed request, or a serious or critical axe-core violation (with its
 // inputs filled first, so the contrast of typed text is checked too). One test per locale and width
 // reports every failing page at once.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { networkWatch } from "./support-pages";
+import { axe, networkWatch } from "./support-pages";
 
 type Role = "visitor" | "buyer" | "seller" | "admin";
 const ACCOUNTS: Record<Exclude<Role, "visitor">, [string, string]> = {
@@ -159,7 +158,7 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
       problems.push(`horizontal scroll of ${overflow}px at ${width}px: ${wide.join(", ")}`);
     }
     await fillInputs(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
       problems.push(
         `axe ${v.id} (${v.impact}): ${v.nodes

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { axe } from "./support-pages";
 
 // A buyer posts a requirement, a store quotes it on the board, the buyer compares and accepts:
 // the order shows at the quoted price. Then both pages at phone width and under axe.
@@ -25,7 +25,7 @@ async function signedIn(browser: Browser, username: string, viewport?: { width: 
 }
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
   expect(bad).toEqual([]);
 }

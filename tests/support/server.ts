@@ -48,7 +48,8 @@ export async function startServer(
   const template = process.env[PGLITE_TEMPLATE];
   if (pglite && !opts.dataDir && !opts.fresh && template && existsSync(template)) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // The production build (scripts/build.mjs); a build older than the sources is refused with a message.
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: root,
     env: {
       ...process.env,
