@@ -25,6 +25,25 @@ const started = Date.now();
 // output (CI shows only the tail of a long run, and "1 failed" alone does not say what to fix).
 const reports = mkdtempSync(path.join(tmpdir(), "expo-trade-reports-"));
 
+// Interrupted (Ctrl-C, a CI timeout's SIGTERM): each running step's process group gets the signal (the
+// step, its workers and the servers they started; each step runs in a group of its own), and the
+// PostgreSQL cluster, which pg_ctl started in its own session, is stopped and removed instead of left running.
+const running = new Set();
+const onExit = [];
+for (const sig of ["SIGINT", "SIGTERM"])
+  process.once(sig, () => {
+    console.error(`\n${sig}: stopping the running steps`);
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // already gone
+      }
+    }
+    for (const stop of onExit) stop();
+    process.exit(sig === "SIGINT" ? 130 : 143);
+  });
+
 /** Runs a step with its output on ours; `buffered`: collected and printed whole when it ends (steps side by side). */
 function step(label, cmd, cmdArgs, env = {}, report = null, buffered = false) {
   return new Promise((resolve) => {
@@ -32,11 +51,14 @@ function step(label, cmd, cmdArgs, env = {}, report = null, buffered = false) {
     if (!buffered) console.log(`\n=== ${label} ===`);
     const chunks = [];
     const child = spawn(cmd, cmdArgs, {
+      detached: true,
       stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     });
+    running.add(child);
     if (buffered) for (const s of [child.stdout, child.stderr]) s.on("data", (d) => chunks.push(d));
     child.on("close", (code, signal) => {
+      running.delete(child);
       const ok = code === 0;
       const result = { label, ok, seconds: Math.round((Date.now() - t0) / 1000), report };
       const print = () => {
@@ -135,9 +157,11 @@ async function main() {
   if (build && !results.some((r) => r.label === "production build" && r.ok)) return;
   if (want("integration")) {
     const cluster = await startCluster();
+    onExit.push(cluster.stop);
     try {
       await integration(cluster);
     } finally {
+      onExit.splice(onExit.indexOf(cluster.stop), 1);
       cluster.stop();
     }
   }
