@@ -70,25 +70,20 @@ function nextBuild() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** `npm start` and `npm run security`: build what the sources have outgrown. */
-export async function ensureBuilt({ log = console.log } = {}) {
+/**
+ * Brings the build up to the sources: Next's build when any source is newer than it (`npm start`, `npm run
+ * security`, the bench), the server's bundle when it is missing or older. `build: false` (scripts/serve.mjs:
+ * the tests, `npm run serve`) refuses an old Next build instead: its pages beside a server from newer sources
+ * share their caches on globalThis, and an old cache shape once made fresh queries answer 500.
+ */
+export async function ensureBuilt({ log = console.log, build = true } = {}) {
   const changed = sourcesChangedAt();
   if (changed > builtAt(path.join(root, ".next", "BUILD_ID"))) {
+    if (!build)
+      throw new Error("The production build (.next) is older than the sources: run `npm run build` first (npm test and npm start build by themselves).");
     log("Building Expo Trade (first start or sources changed)…");
     nextBuild();
   }
-  if (changed > builtAt(SERVER_BUNDLE)) await bundleServer();
-}
-
-/**
- * scripts/serve.mjs, before it runs the built server (tests, bench, `npm run serve`): refuses a build older than the sources
- * (pages from the old build beside a server from new sources share their caches on globalThis, and an
- * old cache shape made fresh queries answer 500), and bundles the server when only it is missing.
- */
-export async function assertBuilt() {
-  const changed = sourcesChangedAt();
-  if (changed > builtAt(path.join(root, ".next", "BUILD_ID")))
-    throw new Error("The production build (.next) is older than the sources: run `npm run build` first (npm test and npm start build by themselves).");
   if (changed > builtAt(SERVER_BUNDLE)) await bundleServer();
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build when the sources are newer than the last build, then run the custom server
-// (which migrates and seeds the database before it listens). SKIP_BUILD=1 runs the existing build.
+// (which migrates and seeds the database before it listens).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,7 @@ import { ensureBuilt } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-if (process.env.SKIP_BUILD !== "1") await ensureBuilt();
+await ensureBuilt();
 // The server in its own process (scripts/serve.mjs): SIGTERM reaches it, and it shuts down gracefully.
 const child = spawn(process.execPath, ["scripts/serve.mjs"], {
   stdio: "inherit",

@@ -29,7 +29,7 @@ const reports = mkdtempSync(path.join(tmpdir(), "expo-trade-reports-"));
 // step, its workers and the servers they started; each step runs in a group of its own), and the
 // PostgreSQL cluster, which pg_ctl started in its own session, is stopped and removed instead of left running.
 const running = new Set();
-const onExit = [];
+let cluster = null;
 for (const sig of ["SIGINT", "SIGTERM"])
   process.once(sig, () => {
     console.error(`\n${sig}: stopping the running steps`);
@@ -40,7 +40,7 @@ for (const sig of ["SIGINT", "SIGTERM"])
         // already gone
       }
     }
-    for (const stop of onExit) stop();
+    cluster?.stop();
     process.exit(sig === "SIGINT" ? 130 : 143);
   });
 
@@ -156,13 +156,12 @@ async function main() {
   ]);
   if (build && !results.some((r) => r.label === "production build" && r.ok)) return;
   if (want("integration")) {
-    const cluster = await startCluster();
-    onExit.push(cluster.stop);
+    cluster = await startCluster();
     try {
       await integration(cluster);
     } finally {
-      onExit.splice(onExit.indexOf(cluster.stop), 1);
       cluster.stop();
+      cluster = null;
     }
   }
   if (want("scale")) await vitest("scale test (nginx + 2 instances + PostgreSQL)", "scale");
