@@ -113,7 +113,13 @@ test("a guardian creates AI agents, controls them, and the one-browser rule hold
   expect((await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
   await page.goto("/en/seller/ai-accounts");
   const sellerCard = page.getByTestId("ai-account-card").filter({ hasText: `${username}_AI_SELLER` });
-  await sellerCard.getByRole("button", { name: "Disable" }).click();
+  // Once in ~50 runs the first click focused the button but no dialog opened (not reproduced in 11
+  // runs since, loaded or not; noted on #12): a second click, after 5 s without the dialog, still
+  // requires the dialog to open and confirm the action.
+  await expect(async () => {
+    await sellerCard.getByRole("button", { name: "Disable" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(sellerCard.getByTestId("ai-status")).toHaveText("Disabled");
   expect((await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
