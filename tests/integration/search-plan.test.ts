@@ -1,11 +1,13 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/rows";
 import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { categoryNames, stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { productQueries, rankFromHint, searchProducts } from "@/lib/services/catalog/search";
-import { facetQuery, filters, planned, rankedRowsQuery, type PlanMode } from "@/lib/services/catalog/search-sql";
+import { COUNT_CAP, facetQuery, filters, planned, rankedRowsQuery, type PlanMode } from "@/lib/services/catalog/search-sql";
+import { likelyHolds } from "@/lib/services/catalog/word-stats";
 import { testDb } from "../support/db";
 
 // The list and search statements must be answered from indexes at 100k products, on both engines:
@@ -15,12 +17,6 @@ let close: () => Promise<void>;
 const N = 100_000;
 const CATEGORIES = 100;
 let parent = "";
-
-/** A statement's rows on either engine (postgres.js answers an array, PGlite `{ rows }`). */
-async function select<T>(on: Db, statement: SQL): Promise<T[]> {
-  const r = (await on.execute(statement)) as unknown as T[] | { rows?: T[] };
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
 
 beforeAll(async () => {
   ({ db, close } = await testDb());
@@ -45,7 +41,7 @@ beforeAll(async () => {
   // and the search (GIN) indexes are built once after the rows, from their own definitions read back
   // from the catalog, rather than taking 100k rows one by one (on PGlite ~90 s of CPU). The B-tree
   // indexes take the rows as they come, as they do in a live store: their plans are checked below.
-  const indexes = await select<{ indexname: string; indexdef: string }>(
+  const indexes = await sqlRows<{ indexname: string; indexdef: string }>(
     db,
     sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexdef like '% USING gin %'`,
   );
@@ -70,7 +66,7 @@ afterAll(async () => {
   await close();
 });
 
-type Statement = "rows" | "collected" | "count" | "facets";
+type Statement = "rows" | "collected" | "count" | "facets" | "floor";
 
 /** The plan of one statement, run as the app runs it: a text query under the mode its count picks (search-sql.ts). */
 async function plan(query: Record<string, unknown>, statement: Statement = "rows", mode: PlanMode = "bitmap"): Promise<string> {
@@ -83,7 +79,7 @@ async function plan(query: Record<string, unknown>, statement: Statement = "rows
     .reverse()
     .forEach(([p, i]) => (text = text.replaceAll(`$${i + 1}`, `'${String(p).replace(/'/g, "''")}'`)));
   const explain = async (tx: Db) => {
-    const rows = await select<{ "QUERY PLAN": string }>(tx, sql.raw(`explain (analyze, buffers) ${text}`));
+    const rows = await sqlRows<{ "QUERY PLAN": string }>(tx, sql.raw(`explain (analyze, buffers) ${text}`));
     return rows.map((r) => r["QUERY PLAN"]).join("\n");
   };
   return parsed.q || parsed.keyword ? planned(db, mode, explain) : explain(db);
@@ -91,7 +87,7 @@ async function plan(query: Record<string, unknown>, statement: Statement = "rows
 
 describe(`search plans at ${N} products`, () => {
   it("has every search index take writes at once: no GIN pending list for searches to scan while sellers write", async () => {
-    const list = await select<{ relname: string; reloptions: string[] | null }>(
+    const list = await sqlRows<{ relname: string; reloptions: string[] | null }>(
       db,
       sql`select c.relname, c.reloptions from pg_class c join pg_index i on i.indexrelid = c.oid join pg_am a on a.oid = c.relam
           where i.indrelid = 'products'::regclass and a.amname = 'gin' order by c.relname`,
@@ -166,6 +162,22 @@ describe(`a head term at ${N} products`, () => {
     for (const page of [49, 50, 51]) ids.push(...(await search({ page, limit: 20 })).products.map((p) => p.title));
     // Positions 960-1019: the last ranked candidates, then the next matches newest first.
     expect(ids).toEqual(Array.from({ length: 60 }, (_, i) => `item ${(961 + i) * 5}`));
+  });
+
+  it("knows a whole word of every product is past the window from the token index, reading no row's text", async () => {
+    // "item" is a word of every title and token list: its floor reaches the cap, no match is collected.
+    // The statistics tell it apart from "lamp", which is in the text but in no token list here.
+    expect(await likelyHolds(db, ["item"], COUNT_CAP)).toBe(true);
+    expect(await likelyHolds(db, ["lamp"], COUNT_CAP)).toBe(false);
+    const text = await plan({ q: "item" }, "floor");
+    expect(text).toMatch(/products_tokens_idx/);
+    expect(text).not.toMatch(/search_text|products_search_trgm_idx/);
+    expect(text).toMatch(/Limit .*rows=11001(\.00)? loops=1/);
+    const first = await searchProducts(db, ProductListQuery.parse({ q: "item" }), { facets: true });
+    expect(first).toMatchObject({ total: 10_000, totalRelation: "gte", facetsRelation: "gte" });
+    // The newest 1,000 matches span the 100 categories, 10 each; the 50 largest are shown.
+    expect(first.facets!.categories.map((c) => c.count)).toEqual(Array(50).fill(10));
+    expect(first.products.map((p) => p.title).slice(0, 3)).toEqual(["item 1", "item 2", "item 3"]);
   });
 
   it("refuses pages past the 10,000th result", () => {

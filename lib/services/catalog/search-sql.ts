@@ -21,7 +21,7 @@ export const CANDIDATES = 1_000;
 export const SPARE = 100;
 
 /** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
-const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
+export const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;
 /** The statement's snapshot ("xmin:xmax:xip,..."): which committed catalog changes its counts hold. */
 const SNAPSHOT = sql<string>`pg_current_snapshot()::text`;
 
@@ -52,6 +52,21 @@ function termCondition(term: string): SQL {
   return sql`${products.tokens} @> array[${term}]::text[]`;
 }
 
+/**
+ * A term matched at the start of a word by a pattern, each candidate row's text rechecked (3+
+ * characters, not CJK): what the whole-word floor (wordFloorQuery) spares on a common word.
+ */
+const isWordStartTerm = (term: string) => [...term].length >= 3 && !isCjk(term);
+
+/**
+ * The term as a whole word of the title or keywords: the token index answers it exactly, with no
+ * recheck of the row's text, and every such product also matches termCondition (each token is a
+ * word of the search text, and starts a word there), so it counts a subset of the matches.
+ */
+function wholeWordCondition(term: string): SQL {
+  return isWordStartTerm(term) ? sql`${products.tokens} @> array[${term}]::text[]` : termCondition(term);
+}
+
 function termScore(term: string): SQL {
   return sql`(case when ${products.keywordsNorm} @> array[${term}]::text[] then 4 else 0 end
     + case when ${products.titleNorm} like ${likePattern(term)} then 2 else 0 end
@@ -64,12 +79,13 @@ export const searchTerms = (q: ProductListInput) => {
   return text ? queryTerms(text) : [];
 };
 
-export function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null }): SQL[] {
+/** `wholeWords`: each word-start term as a whole word instead (wordFloorQuery). */
+export function filters(q: ProductListInput, opts: { withCategory: boolean; ownStore?: string | null; wholeWords?: boolean }): SQL[] {
   // A store listing its own products (sellerId = its own) also sees the hidden ones.
   const own = !!opts.ownStore && q.sellerId === opts.ownStore;
   // Literal predicates (not bound parameters), so a generic plan still matches partial indexes.
   const where: SQL[] = [isNull(products.deletedAt), ...(own ? [] : [sql`not ${products.isHidden}`])];
-  for (const term of searchTerms(q)) where.push(termCondition(term));
+  for (const term of searchTerms(q)) where.push(opts.wholeWords ? wholeWordCondition(term) : termCondition(term));
   if (opts.withCategory && q.category) where.push(sql`${products.categoryId} = any(array(${categorySubtree(q.category)}))`);
   if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice.toFixed(2)));
   if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice.toFixed(2)));
@@ -278,6 +294,25 @@ export function cappedCountQuery(db: Db, where: SQL[]) {
 }
 
 /**
+ * The words a whole-word floor of `q` asks of the token index (wordFloorQuery): its terms other than
+ * CJK ones, when one of them is a word-start term; none when the floor would spare nothing.
+ */
+export function floorWords(q: ProductListInput): string[] {
+  const terms = searchTerms(q);
+  return terms.some(isWordStartTerm) ? terms.filter((t) => !isCjk(t)) : [];
+}
+
+/**
+ * How many products hold every word-start term of `q` as a whole word (and match the rest of it),
+ * counted to COUNT_CAP: a floor under the number of matches. A common word ("lamp" in 83% of the
+ * bench's catalog) reaches COUNT_CAP from the token index alone, which makes the total "at least
+ * 10,000" without rechecking 11,001 rows' text against the word-start pattern.
+ */
+export function wordFloorQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
+  return cappedCountQuery(db, filters(q, { withCategory: true, ownStore, wholeWords: true }));
+}
+
+/**
  * Category counts over the matches, and their number, both over at most COUNT_CAP
  * matches: exact when the number stays within the window. `newest` counts the newest CANDIDATES
  * instead (the bounded set of contract 9.3 for a query matching more).
@@ -307,6 +342,7 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
     collected: isRanked(q) ? rankedRowsQuery(db, q, ownStore, { collect: true }) : productRowsQuery(db, q, ownStore),
     newestRows: productRowsQuery(db, q, ownStore),
     count: cappedCountQuery(db, filters(q, { withCategory: true, ownStore })),
+    floor: wordFloorQuery(db, q, ownStore),
     facets: facetQuery(db, filters(q, { withCategory: false })),
     newestFacets: facetQuery(db, filters(q, { withCategory: false }), { newest: true }),
   };

@@ -8,12 +8,15 @@ import { localizedName } from "./categories";
 import { cachedJson, type Computed, type ListAnswer, type ListMatcher, type RankHint } from "./list-cache";
 import { productView } from "./product-view";
 import { cachedAggregate, type Aggregate } from "./aggregate-cache";
+import { likelyHolds } from "./word-stats";
 import {
   CANDIDATES,
   candidateStateQuery,
   cappedCountQuery,
+  COUNT_CAP,
   facetQuery,
   filters,
+  floorWords,
   isRanked,
   pageLimit,
   planned,
@@ -25,6 +28,7 @@ import {
   WALK_FROM,
   type Candidate,
   type FacetRow,
+  wordFloorQuery,
   type PlanMode,
 } from "./search-sql";
 
@@ -175,7 +179,19 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // them (rankedRowsQuery `collect`), and the page is kept when that pass held every match.
   let collected: RankedRows | undefined;
   const collects = ranked && q.page === 1 && !own && !opts.hint;
+  // Past COUNT_CAP whole-word matches the total is "at least" the window, whatever the rest hold:
+  // no match needs collecting (the page is then ranked from a walk, its facets from the candidates).
+  // Asked only of words the statistics call common (word-stats.ts): for the others it would be one
+  // more statement before the same count.
+  const floor = async (): Promise<Aggregate<FacetRow> | null> => {
+    const words = floorWords(q);
+    if (!words.length || !(await likelyHolds(db, words, COUNT_CAP))) return null;
+    const [row] = await planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore));
+    return row && Number(row.n) >= COUNT_CAP ? { n: Number(row.n), facets: [], snapshot: row.snapshot } : null;
+  };
   const collect = async (): Promise<Aggregate<FacetRow>> => {
+    const known = await floor();
+    if (known) return known;
     const rows = await planned(db, "bitmap", (tx) => rankedRowsQuery(tx, q, opts.ownStore, { collect: true }));
     // An empty first page: nothing matches.
     const n = rows[0]?.found ?? 0;
@@ -203,6 +219,8 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
             const { n, snapshot } = await collect();
             return { n, snapshot };
           }
+          const known = text ? await floor() : null;
+          if (known) return { n: known.n, snapshot: known.snapshot };
           const [row] = await counting((tx) => cappedCountQuery(tx, where));
           return { n: Number(row?.n ?? 0), snapshot: row?.snapshot };
         },
