@@ -167,8 +167,9 @@ describe(`a head term at ${N} products`, () => {
   it("knows a whole word of every product is past the window from the token index, reading no row's text", async () => {
     // "item" is a word of every title and token list: its floor reaches the cap, no match is collected.
     // The statistics tell it apart from "lamp", which is in the text but in no token list here.
-    expect(await likelyHolds(db, ["item"], COUNT_CAP)).toBe(true);
-    expect(await likelyHolds(db, ["lamp"], COUNT_CAP)).toBe(false);
+    const word = (value: string) => ({ column: "tokens" as const, value });
+    expect(await likelyHolds(db, [word("item")], COUNT_CAP)).toBe(true);
+    expect(await likelyHolds(db, [word("lamp")], COUNT_CAP)).toBe(false);
     const text = await plan({ q: "item" }, "floor");
     expect(text).toMatch(/products_tokens_idx/);
     expect(text).not.toMatch(/search_text|products_search_trgm_idx/);
@@ -178,6 +179,19 @@ describe(`a head term at ${N} products`, () => {
     // The newest 1,000 matches span the 100 categories, 10 each; the 50 largest are shown.
     expect(first.facets!.categories.map((c) => c.count)).toEqual(Array(50).fill(10));
     expect(first.products.map((p) => p.title).slice(0, 3)).toEqual(["item 1", "item 2", "item 3"]);
+  });
+
+  it("counts a common 1-2 character CJK term on its n-gram index instead of collecting its matches", async () => {
+    // 灯 is an n-gram of a fifth of the products, 蓝牙 of a thousandth.
+    const gram = (value: string) => ({ column: "cjk_grams" as const, value });
+    expect(await likelyHolds(db, [gram("灯")], COUNT_CAP)).toBe(true);
+    expect(await likelyHolds(db, [gram("蓝牙")], COUNT_CAP)).toBe(false);
+    const text = await plan({ q: "灯" }, "floor");
+    expect(text).toMatch(/products_cjk_grams_idx/);
+    expect(text).toMatch(/Limit .*rows=11001(\.00)? loops=1/);
+    const first = await searchProducts(db, ProductListQuery.parse({ q: "灯" }), { facets: true });
+    expect(first).toMatchObject({ total: 10_000, totalRelation: "gte", facetsRelation: "gte" });
+    expect(first.products.map((p) => p.title).slice(0, 3)).toEqual(["item 5", "item 10", "item 15"]);
   });
 
   it("refuses pages past the 10,000th result", () => {

@@ -16,7 +16,7 @@ import {
   COUNT_CAP,
   facetQuery,
   filters,
-  floorWords,
+  floorTerms,
   isRanked,
   pageLimit,
   planned,
@@ -184,8 +184,8 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // Asked only of words the statistics call common (word-stats.ts): for the others it would be one
   // more statement before the same count.
   const floor = async (): Promise<Aggregate<FacetRow> | null> => {
-    const words = floorWords(q);
-    if (!words.length || !(await likelyHolds(db, words, COUNT_CAP))) return null;
+    const terms = floorTerms(q);
+    if (!terms.length || !(await likelyHolds(db, terms, COUNT_CAP))) return null;
     const [row] = await planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore));
     return row && Number(row.n) >= COUNT_CAP ? { n: Number(row.n), facets: [], snapshot: row.snapshot } : null;
   };
