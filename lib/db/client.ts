@@ -5,6 +5,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
@@ -45,14 +46,15 @@ export async function getDb(): Promise<Db> {
   return drizzleFor(await dbHandle());
 }
 
-export function drizzleFor(handle: DbHandle): Db {
+/** The Drizzle instance of a client (one per client); `logger`: a new one that logs each statement there. */
+export function drizzleFor(handle: DbHandle, logger?: Logger): Db {
+  const make = (log: Logger | undefined) =>
+    (handle.kind === "pglite"
+      ? drizzlePglite(handle.client, { schema, logger: log })
+      : drizzlePostgres(handle.client, { schema, logger: log })) as unknown as Db;
+  if (logger) return make(logger);
   let db = wrapped.get(handle.client);
-  if (!db) {
-    db = (handle.kind === "pglite"
-      ? drizzlePglite(handle.client, { schema, logger: queryCountLogger() })
-      : drizzlePostgres(handle.client, { schema, logger: queryCountLogger() })) as unknown as Db;
-    wrapped.set(handle.client, db);
-  }
+  if (!db) wrapped.set(handle.client, (db = make(queryCountLogger())));
   return db;
 }
 

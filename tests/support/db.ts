@@ -6,7 +6,8 @@ import postgres from "postgres";
 import { drizzleFor, type Db, type DbHandle } from "@/lib/db/client";
 import { migrateHandle } from "@/lib/db/migrate";
 
-export async function testDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+/** `onQuery`: sees the text of every statement the returned `db` runs (a test asking which ones ran). */
+export async function testDb(opts: { onQuery?: (statement: string) => void } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   let handle: DbHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -28,7 +29,7 @@ export async function testDb(): Promise<{ db: Db; close: () => Promise<void> }> 
   }
   await migrateHandle(handle);
   return {
-    db: drizzleFor(handle),
+    db: drizzleFor(handle, opts.onQuery && { logQuery: opts.onQuery }),
     close: async () => {
       if (handle.kind === "pglite") await handle.client.close();
       else {

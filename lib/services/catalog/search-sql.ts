@@ -29,6 +29,9 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The term as a whole word of the title or keywords (the token index answers it exactly). */
+const hasToken = (term: string) => sql`${products.tokens} @> array[${term}]::text[]`;
+
 function wordPrefixPattern(term: string): string {
   return `\\m${term.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`;
 }
@@ -49,7 +52,7 @@ function termCondition(term: string): SQL {
     )}]::text[]`} and ${products.searchText} ~ ${wordPrefixPattern(term)})`;
   if (chars >= 3) return isCjk(term) ? sql`${products.searchText} like ${likePattern(term)}` : sql`${products.searchText} ~ ${wordPrefixPattern(term)}`;
   if (isCjk(term)) return sql`${products.cjkGrams} @> array[${term}]::text[]`;
-  return sql`${products.tokens} @> array[${term}]::text[]`;
+  return hasToken(term);
 }
 
 /**
@@ -64,13 +67,13 @@ const isWordStartTerm = (term: string) => [...term].length >= 3 && !isCjk(term);
  * word of the search text, and starts a word there), so it counts a subset of the matches.
  */
 function wholeWordCondition(term: string): SQL {
-  return isWordStartTerm(term) ? sql`${products.tokens} @> array[${term}]::text[]` : termCondition(term);
+  return isWordStartTerm(term) ? hasToken(term) : termCondition(term);
 }
 
 function termScore(term: string): SQL {
   return sql`(case when ${products.keywordsNorm} @> array[${term}]::text[] then 4 else 0 end
     + case when ${products.titleNorm} like ${likePattern(term)} then 2 else 0 end
-    + case when ${products.tokens} @> array[${term}]::text[] then 1 else 0 end)`;
+    + case when ${hasToken(term)} then 1 else 0 end)`;
 }
 
 export const searchText = (q: ProductListInput) => q.q ?? q.keyword;

@@ -219,7 +219,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
             const { n, snapshot } = await collect();
             return { n, snapshot };
           }
-          const known = text ? await floor() : null;
+          const known = await floor();
           if (known) return { n: known.n, snapshot: known.snapshot };
           const [row] = await counting((tx) => cappedCountQuery(tx, where));
           return { n: Number(row?.n ?? 0), snapshot: row?.snapshot };
