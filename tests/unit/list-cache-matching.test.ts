@@ -138,6 +138,19 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
     // After a combining mark the engines' word characters may differ: not claimed.
     expect(matchesExactly(matcher({ terms: ["lamp"] }), state({ text: "क्lamp" }))).toBeNull();
   });
+
+  it("decides a word with combining marks by its n-gram pairs and its word start", () => {
+    const adapter = matcher({ terms: ["एडाप्टर"] });
+    expect(matchesExactly(adapter, state({ text: "यूएसबी एडाप्टर" }))).toBe(true);
+    expect(matchesExactly(adapter, state({ text: "(एडाप्टर)" }))).toBe(true);
+    // After a letter: inside a word. After a vowel sign: a word character to the database, not claimed here.
+    expect(matchesExactly(adapter, state({ text: "पावरएडाप्टर" }))).toBe(false);
+    expect(matchesExactly(adapter, state({ text: "बिजलीएडाप्टर" }))).toBeNull();
+    // "-" is in no word, so no stored pair holds it: the n-gram condition fails though the text holds the term.
+    expect(matchesExactly(matcher({ terms: ["लैंप-बल्ब"] }), state({ text: "लैंप-बल्ब" }))).toBe(false);
+    // Shorter than three characters: a whole token of the title or keywords, which the state does not tell apart.
+    expect(matchesExactly(matcher({ terms: ["की"] }), state({ text: "की" }))).toBeNull();
+  });
 });
 
 describe("list cache: what a relevance page may be recomputed from", () => {

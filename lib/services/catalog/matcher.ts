@@ -82,18 +82,27 @@ function wordStart(text: string, term: string): boolean | null {
   return sure ? false : null;
 }
 
+/** The product's `cjk_grams` (CJK n-grams and the pairs of marked words), from its search text as the column is. */
+function gramsFor(s: CatalogState): Set<string> {
+  let grams = gramsOf.get(s);
+  if (!grams) gramsOf.set(s, (grams = new Set(cjkGrams(s.text))));
+  return grams;
+}
+
 /** One normalized query term against a product's search text, as termCondition in search-sql.ts tests it. */
 function termMatches(s: CatalogState, term: string): boolean | null {
   // Every form of the condition needs the term inside the search text (words, n-grams and word starts are substrings).
   if (!s.text.includes(term)) return false;
   const chars = [...term].length;
-  if (markedGrams(term).length) return null;
-  if (chars >= 3) return isCjk(term) ? true : wordStart(s.text, term);
-  if (isCjk(term)) {
-    let grams = gramsOf.get(s);
-    if (!grams) gramsOf.set(s, (grams = new Set(cjkGrams(s.text))));
-    return grams.has(term);
+  const pairs = markedGrams(term);
+  // A word with combining marks (Devanagari, Thai): its pairs among the n-grams, then the word start. Its pairs
+  // are not always the text's (a term holding a character no word holds, such as "-"), so they are checked too.
+  if (pairs.length && chars >= 3) {
+    const grams = gramsFor(s);
+    return pairs.every((g) => grams.has(g)) ? wordStart(s.text, term) : false;
   }
+  if (chars >= 3) return isCjk(term) ? true : wordStart(s.text, term);
+  if (isCjk(term)) return gramsFor(s).has(term);
   // A whole word of the title or keywords: the description's words are not told apart in the state.
   return null;
 }
