@@ -17,6 +17,7 @@ export async function openLoop(o) {
   const interval = 1000 / o.rate;
   const latency = new Float64Array(n).fill(NaN);
   const tags = new Array(n);
+  const paths = o.raw ? new Array(n) : null;
   // The list cache's answer state (`x-list-cache`: hit, miss, bypass) where the app sends one.
   const cacheStates = new Array(n);
   const statuses = {};
@@ -37,6 +38,7 @@ export async function openLoop(o) {
       const intended = t0 + i * interval;
       const r = o.request(i);
       tags[i] = r.tag;
+      if (paths) paths[i] = r.path;
       if (inFlight >= maxInFlight) {
         dropped++;
         errors++;
@@ -84,7 +86,8 @@ export async function openLoop(o) {
   const byTag = {};
   tags.forEach((t, i) => t && !Number.isNaN(latency[i]) && (byTag[t] ??= []).push(latency[i]));
   if (Object.keys(byTag).length) result.byTag = Object.fromEntries(Object.entries(byTag).map(([k, v]) => [k, summarize(v)]));
-  if (o.raw) result.raw = { latency: [...latency], tags, cache: cacheStates };
+  // Send times (ms since this run's start, on the load generator's clock) place each request among the others.
+  if (o.raw) result.raw = { latency: [...latency], tags, cache: cacheStates, paths, sentAt: Array.from({ length: n }, (_, i) => t0 + i * interval) };
   return result;
 }
 

@@ -90,6 +90,53 @@ function loopDelay(app, phases) {
 
 const strip = (run) => ({ ...run, raw: undefined });
 
+/**
+ * The slowest reads of the phases with writes, each with what was in flight beside it (reads by cache
+ * state, writes, and the longest misses among them): whether a slow read waited on its own work or on
+ * another request's.
+ */
+function slowest(phases, n = 40) {
+  const all = [];
+  for (const ph of phases) {
+    const list = [];
+    for (const [stream, run] of [
+      ["read", ph.reads],
+      ["update", ph.updates],
+      ["create", ph.creates],
+    ]) {
+      run.raw.latency.forEach((ms, i) => {
+        if (Number.isNaN(ms)) return;
+        const from = run.raw.sentAt[i];
+        list.push({
+          stream,
+          path: run.raw.paths[i],
+          tag: run.raw.tags[i] ?? stream,
+          cache: run.raw.cache[i] ?? null,
+          ms: Math.round(ms * 10) / 10,
+          from,
+          to: from + ms,
+        });
+      });
+    }
+    for (const r of list) if (r.stream === "read") all.push({ r, list });
+  }
+  all.sort((x, y) => y.r.ms - x.r.ms);
+  return all.slice(0, n).map(({ r, list }) => {
+    const beside = list.filter((o) => o !== r && o.from < r.to && o.to > r.from);
+    const count = {};
+    for (const o of beside) {
+      const kind = o.stream === "read" ? `${o.tag}:${o.cache ?? "-"}` : o.stream;
+      count[kind] = (count[kind] ?? 0) + 1;
+    }
+    const longMisses = beside
+      .filter((o) => o.cache === "miss" && o.ms > 30)
+      .sort((x, y) => y.ms - x.ms)
+      .slice(0, 4)
+      .map((o) => `${o.ms} ms ${o.path}`);
+    return { ms: r.ms, tag: r.tag, cache: r.cache, path: r.path, beside: count, longMisses };
+  });
+}
+
 export async function liveScenario(ctx) {
   const { app, cfg, manifest, engine } = ctx;
   const { rounds, seconds, warm, gap, probeEvery } = engine === "pglite" ? cfg.liveLite : cfg.live;
@@ -178,6 +225,7 @@ export async function liveScenario(ctx) {
   };
   const errors = readErrors + writeErrors + probeErrors;
   const cacheStates = { with: byCacheState(a.map((x) => x.reads)), without: byCacheState(b) };
+  const slow = slowest(a);
   const loop = { with: loopDelay(app, phases.with), without: loopDelay(app, phases.without) };
   const states = (by) =>
     Object.entries(by)
@@ -246,6 +294,7 @@ export async function liveScenario(ctx) {
           ratio: pooledRatio,
           cacheStates,
           loop,
+          slowest: slow,
         },
         config: {
           rounds,
