@@ -3,7 +3,9 @@
 // ANALYZE keeps, with the share of rows holding each), read at most once a minute per process.
 // A plan hint only: the answer is the same whichever statements compute it. A word the statistics
 // do not list (most words) goes straight to counting its matches, with no statement spent on a floor
-// it would not reach.
+// it would not reach. PGlite has no autovacuum to gather those statistics: when they are older than
+// the table (never gathered, or it has grown by a fifth since), this gathers them (ANALYZE) in the
+// background, on either engine.
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { uncounted } from "@/lib/db/query-count";
@@ -11,6 +13,8 @@ import { sqlRows } from "@/lib/db/rows";
 import type { FloorTerm } from "./search-sql";
 
 const REFRESH_MS = 60_000;
+/** The statistics are gathered again once the table has this many times the pages it had then. */
+const GROWTH = 1.2;
 /** Asked for only when the estimate clears the cap by this much (the statistics are a sample). */
 const HEADROOM = 1.2;
 
@@ -19,7 +23,7 @@ const KEY = Symbol.for("expo-trade.word-stats");
 const state = () =>
   ((globalThis as typeof globalThis & { [KEY]?: WordStats })[KEY] ??= { at: 0, share: { tokens: new Map(), cjk_grams: new Map() }, rows: 0, refreshing: null });
 
-async function refresh(db: Db, s: WordStats) {
+async function refresh(db: Db, s: WordStats, gather = true) {
   const rows = await sqlRows<{ column: FloorTerm["column"]; elems: string[] | null; freqs: number[] | null; rows: number | null }>(
     db,
     sql`select s.attname::text as column, s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
@@ -34,6 +38,24 @@ async function refresh(db: Db, s: WordStats) {
   s.share = { tokens: shares("tokens"), cjk_grams: shares("cjk_grams") };
   s.rows = Math.max(0, Number(rows[0]?.rows ?? 0));
   s.at = Date.now();
+  // Outside the request (ANALYZE holds PGlite's one connection for a second or two at 100k products),
+  // then read again: at most once a refresh.
+  if (gather)
+    void uncounted(async () => {
+      if (await gatherIfStale(db)) await refresh(db, s, false);
+    }).catch(() => {});
+}
+
+/** ANALYZE of the products when their statistics are older than the table; true when it ran. */
+export async function gatherIfStale(db: Db): Promise<boolean> {
+  const [t] = await sqlRows<{ stale: boolean }>(
+    db,
+    sql`select c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * ${GROWTH}::float8 + 8 as stale
+        from pg_class c where c.oid = 'products'::regclass`,
+  );
+  if (!t?.stale) return false;
+  await db.execute(sql`analyze products`);
+  return true;
 }
 
 /**
