@@ -21,6 +21,8 @@ const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+    // Connections of their own for the short statements of every request (lib/db/client.ts shortDb).
+    DATABASE_SHORT_POOL_MAX: z.coerce.number().int().positive().default(3),
     // Where ./drizzle (the migrations) lives; the working directory by default.
     EXPO_TRADE_ROOT: z.string().min(1).optional(),
     DATA_DIR: z.string().default("./data"),

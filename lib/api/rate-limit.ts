@@ -1,7 +1,7 @@
 // Rate tiers (contract 6): fixed windows counted in the database, so every instance shares them.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
+import { shortDb, type Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { uncounted } from "@/lib/db/query-count";
 import { env } from "@/lib/env";
@@ -124,7 +124,9 @@ export async function sweepFinishedWindows(db: Db): Promise<void> {
 }
 
 /** Add one to a key's count in the current window; returns the new count. */
-export async function bumpCount(db: Db, key: string, windowSeconds: number): Promise<number> {
+export async function bumpCount(request: Db, key: string, windowSeconds: number): Promise<number> {
+  // Every request waits for its count: on the short statements' connections (shortDb).
+  const db = shortDb(request);
   const { start } = currentWindow(windowSeconds);
   let b = batchers.get(db);
   if (!b) batchers.set(db, (b = { pending: new Map(), running: false }));

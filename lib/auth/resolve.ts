@@ -4,7 +4,7 @@
 // anonymous tier of its address (contract 9.1) and guessing tokens or keys is rate limited.
 import { decode } from "next-auth/jwt";
 import { unauthenticated } from "@/lib/errors";
-import type { Db } from "@/lib/db/client";
+import { shortDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ANONYMOUS, type Actor } from "./actor";
 import { actorForApiKey, looksLikeApiKey } from "./api-keys";
@@ -12,7 +12,9 @@ import { parseCookies, readSessionCookie } from "./cookies";
 import { actorForSession } from "./sessions";
 import { verifyAccessToken } from "./tokens";
 
-export async function resolveActor(db: Db, req: Request, onInvalid?: () => Promise<void>): Promise<Actor> {
+export async function resolveActor(request: Db, req: Request, onInvalid?: () => Promise<void>): Promise<Actor> {
+  // Short reads by key, on every request: not behind the search statements (shortDb).
+  const db = shortDb(request);
   const refuse = async (detail: string): Promise<never> => {
     await onInvalid?.();
     throw unauthenticated(detail);

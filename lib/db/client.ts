@@ -21,7 +21,8 @@ export type Schema = typeof schema;
 /** A database or a transaction: every query function takes one of these. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DbHandle = { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string } | { kind: "postgres"; client: Sql; url: string };
+/** `short`: a few connections of the process's own PostgreSQL handle for short statements (shortDb). */
+export type DbHandle = { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string } | { kind: "postgres"; client: Sql; url: string; short?: Sql };
 
 const KEY = Symbol.for("expo-trade.db");
 type Holder = { handle?: Promise<DbHandle>; closing?: Promise<void> };
@@ -31,6 +32,7 @@ const holder = (): Holder => {
 };
 
 const wrapped = new WeakMap<object, Db>();
+const shortOf = new WeakMap<Db, Db>();
 
 /** The process's database handle, opened on first use. */
 export function dbHandle(): Promise<DbHandle> {
@@ -54,22 +56,37 @@ export function drizzleFor(handle: DbHandle, logger?: Logger): Db {
       : drizzlePostgres(handle.client, { schema, logger: log })) as unknown as Db;
   if (logger) return make(logger);
   let db = wrapped.get(handle.client);
-  if (!db) wrapped.set(handle.client, (db = make(queryCountLogger())));
+  if (!db) {
+    wrapped.set(handle.client, (db = make(queryCountLogger())));
+    if (handle.kind === "postgres" && handle.short) shortOf.set(db, drizzlePostgres(handle.short, { schema, logger: queryCountLogger() }) as unknown as Db);
+  }
   return db;
+}
+
+/**
+ * Where the short statements every request makes go (the rate counter, the catalog feed's poll, the view
+ * counters a cached list shows, a product by id): on PostgreSQL, a few connections of their own, so they
+ * never queue behind a burst of search transactions holding the main pool (issue #12, scenario 8: hits
+ * and product pages waited as long as the misses beside them). `db` itself anywhere else: PGlite (one
+ * connection), a transaction, a test's own database.
+ */
+export function shortDb(db: Db): Db {
+  return shortOf.get(db) ?? db;
 }
 
 async function openHandle(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
-    const client = postgres(e.DATABASE_URL, {
-      max: e.DATABASE_POOL_MAX,
-      connect_timeout: 5,
-      onnotice: () => {},
-      // Names this instance to the others (lib/instance.ts).
-      connection: { application_name: applicationName() },
-    });
-    return { kind: "postgres", client, url: e.DATABASE_URL };
+    const open = (max: number) =>
+      postgres(e.DATABASE_URL!, {
+        max,
+        connect_timeout: 5,
+        onnotice: () => {},
+        // Names this instance to the others (lib/instance.ts).
+        connection: { application_name: applicationName() },
+      });
+    return { kind: "postgres", client: open(e.DATABASE_POOL_MAX), short: open(e.DATABASE_SHORT_POOL_MAX), url: e.DATABASE_URL };
   }
   return openPglite(e.PGLITE_DIR);
 }
@@ -97,7 +114,7 @@ export function closeDatabase(): Promise<void> {
       await handle.client.close();
       handle.lock.release();
     } else {
-      await handle.client.end({ timeout: 5 });
+      await Promise.all([handle.client.end({ timeout: 5 }), handle.short?.end({ timeout: 5 })]);
     }
   })().finally(() => {
     h.closing = undefined;

@@ -10,7 +10,7 @@
 // WINDOW_MS ago (otherwise the request waits for a poll), and a change found by a poll must stop
 // being served by the start of the poll before it + WINDOW_MS: lists show a commit within a second.
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { queryRows, shortDb, type Db } from "@/lib/db/client";
 import { uncounted } from "@/lib/db/query-count";
 import { categories, type CatalogState } from "@/lib/db/schema";
 
@@ -89,7 +89,9 @@ type Row = {
   after: CatalogState | null;
 };
 
-async function pollOnce(f: Feed, db: Db): Promise<void> {
+async function pollOnce(f: Feed, request: Db): Promise<void> {
+  // Lists wait for a late poll: it must not queue behind the search statements (shortDb).
+  const db = shortDb(request);
   const started = Date.now();
   // The snapshot's xmin first: every transaction not visible to the read below has an xid >= it.
   const [snap] = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
@@ -230,7 +232,7 @@ export function onCatalogChanges(name: string, listener: ChangeListener) {
 /** Has this store changed its catalog within the freshness window (its own reads must be exact)? */
 export async function storeChangedRecently(db: Db, sellerId: string): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
-    db,
+    shortDb(db),
     sql`select 1 as one from catalog_changes where seller_id = ${sellerId} and at > now() - interval '3 seconds' limit 1`,
   );
   return rows.length > 0;

@@ -10,7 +10,7 @@
 // second), in an LRU bounded by SEARCH_CACHE_MB on globalThis (Next loads modules twice).
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { shortDb, type Db } from "@/lib/db/client";
 import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AnchorIndex, eachTouched } from "./anchor-index";
@@ -272,7 +272,8 @@ export async function cachedJson<P extends Page>(
     shared(c, key, () => fill(c, key, spec, cached, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
   }
   if (now - entry.countsAt >= COUNTS_MS && entry.ids.length) {
-    const rows = await countsStatement(db).execute({ ids: entry.ids });
+    // A hit's only statement: on the short statements' connections, not behind the misses (shortDb).
+    const rows = await countsStatement(shortDb(db)).execute({ ids: entry.ids });
     const live = new Map(rows.map((r) => [r.id, r.viewCount]));
     entry.counts = entry.ids.map((id, i) => live.get(id) ?? entry.counts[i]!);
     entry.countsAt = now;

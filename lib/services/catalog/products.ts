@@ -3,7 +3,7 @@
 import { and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/lib/errors";
 import { actingSellerProfileId, isAdmin, requireStoreId, type Actor } from "@/lib/auth/actor";
-import type { Db } from "@/lib/db/client";
+import { shortDb, type Db } from "@/lib/db/client";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import type { CreateProductInput, UpdateProductInput } from "@/lib/schemas/products";
 import { SEARCH_NORMALIZATION_VERSION, searchColumns } from "@/lib/search/normalize";
@@ -132,8 +132,9 @@ async function loadProduct(db: Db, id: string): Promise<OwnRow | null> {
 /** Public product detail; a hidden product only for its store. Counts a view for others. */
 export async function getProduct(ctx: Ctx, id: string, locale = "en") {
   const { db, actor } = ctx;
-  // The product with its category, booth and store in one round trip.
-  const [row] = await db
+  // The product with its category, booth and store in one round trip, on the short statements'
+  // connections (a product page must not wait behind a burst of searches: shortDb).
+  const [row] = await shortDb(db)
     .select({
       p: shownProductColumns,
       categoryNames: categories.names,
