@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { categories, products, sellerProfiles, users, type CatalogState } from "@/lib/db/schema";
+import { products, type CatalogState } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { matchesExactly } from "@/lib/services/catalog/matcher";
 import { matcherFor } from "@/lib/services/catalog/search";
 import { filters } from "@/lib/services/catalog/search-sql";
-import { testDb } from "../support/db";
+import { storeWithCategory, testDb } from "../support/db";
 
 // A cached count is adjusted by a change instead of recounted when matchesExactly decides the product's
 // match (aggregate-cache.ts). Wherever it claims to know, it must agree with the database's own
@@ -18,7 +18,6 @@ let db: Db;
 let close: () => Promise<void>;
 let seller = "";
 let category = "";
-const tag = Date.now().toString(36);
 
 const TEXTS: { title: string; keywords?: string[]; description?: string; price?: string; moq?: number; oem?: boolean; hidden?: boolean }[] = [
   { title: "LED desk lamp", keywords: ["lamp", "desk lamp"], description: "9 W, E27 socket" },
@@ -90,17 +89,7 @@ const TERMS = [
 
 beforeAll(async () => {
   ({ db, close } = await testDb());
-  const [u] = await db
-    .insert(users)
-    .values({ email: `exact-${tag}@example.test`, username: `exact_${tag}`, passwordHash: "x", role: "SELLER" })
-    .returning();
-  const [s] = await db.insert(sellerProfiles).values({ userId: u!.id, companyName: "Exact" }).returning();
-  seller = s!.id;
-  const [c] = await db
-    .insert(categories)
-    .values({ slug: `exact-${tag}`, names: { en: "Exact" } })
-    .returning();
-  category = c!.id;
+  ({ seller, category } = await storeWithCategory(db, "Exact"));
   await db.insert(products).values(
     TEXTS.map((t, i) => ({
       sellerId: seller,

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/rows";
-import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
+import { products } from "@/lib/db/schema";
 import { searchColumns } from "@/lib/search/normalize";
 import { gatherIfStale, likelyHolds } from "@/lib/services/catalog/word-stats";
-import { testDb } from "../support/db";
+import { storeWithCategory, testDb } from "../support/db";
 
 // The whole-word floor asks PostgreSQL's statistics which words are common (word-stats.ts). PGlite has no
 // autovacuum to gather them, so a store that grew through the app had none and the floor was never asked
@@ -14,7 +14,6 @@ let db: Db;
 let close: () => Promise<void>;
 let seller = "";
 let category = "";
-const tag = Date.now().toString(36);
 
 async function addProducts(n: number, from: number) {
   await db.insert(products).values(
@@ -29,17 +28,7 @@ const tableStats = async () =>
 
 beforeAll(async () => {
   ({ db, close } = await testDb());
-  const [u] = await db
-    .insert(users)
-    .values({ email: `stats-${tag}@example.test`, username: `stats_${tag}`, passwordHash: "x", role: "SELLER" })
-    .returning();
-  seller = (await db.insert(sellerProfiles).values({ userId: u!.id, companyName: "Stats" }).returning())[0]!.id;
-  category = (
-    await db
-      .insert(categories)
-      .values({ slug: `stats-${tag}`, names: { en: "Stats" } })
-      .returning()
-  )[0]!.id;
+  ({ seller, category } = await storeWithCategory(db, "Stats"));
   await addProducts(400, 0);
 }, 60_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import { drizzleFor, type Db, type DbHandle } from "@/lib/db/client";
 import { migrateHandle } from "@/lib/db/migrate";
+import { categories, sellerProfiles, users } from "@/lib/db/schema";
 
 /** `onQuery`: sees the text of every statement the returned `db` runs (a test asking which ones ran). */
 export async function testDb(opts: { onQuery?: (statement: string) => void } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
@@ -38,4 +39,19 @@ export async function testDb(opts: { onQuery?: (statement: string) => void } = {
       }
     },
   };
+}
+
+/** A store (its user and seller profile) and a category of its own, for tests that write products straight to a test database. */
+export async function storeWithCategory(db: Db, name: string): Promise<{ seller: string; category: string }> {
+  const tag = `${name.toLowerCase()}-${Date.now().toString(36)}`;
+  const [u] = await db
+    .insert(users)
+    .values({ email: `${tag}@example.test`, username: tag.replace(/-/g, "_"), passwordHash: "x", role: "SELLER" })
+    .returning();
+  const [s] = await db.insert(sellerProfiles).values({ userId: u!.id, companyName: name }).returning();
+  const [c] = await db
+    .insert(categories)
+    .values({ slug: tag, names: { en: name } })
+    .returning();
+  return { seller: s!.id, category: c!.id };
 }
