@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bumpCount } from "@/lib/api/rate-limit";
 import { drizzleFor, shortDb, type Db, type DbHandle } from "@/lib/db/client";
-import { storeChangedRecently } from "@/lib/services/catalog/catalog-feed";
+import { resolveActor } from "@/lib/auth/resolve";
+import { freshFeed, stopCatalogFeed, storeChangedRecently } from "@/lib/services/catalog/catalog-feed";
 
-// The short statements every request makes (its rate count, the catalog feed's questions) have connections
+// The short statements every request makes (its rate count, the key or session behind its credentials, the
+// catalog feed's poll and questions) have connections
 // of their own on PostgreSQL (lib/db/client.ts shortDb): a burst of search transactions holding every
 // connection of the main pool must not hold them up. Shown here with the main pool held by transactions
 // that wait on a lock this test keeps: were those statements on the main pool, they would wait too (and the
@@ -24,6 +26,7 @@ describe.runIf(url)("short statements on PostgreSQL", () => {
     admin = postgres(url!, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
+    stopCatalogFeed();
     await Promise.all([handle.client.end(), handle.short!.end(), admin.end()]);
   });
 
@@ -43,6 +46,11 @@ describe.runIf(url)("short statements on PostgreSQL", () => {
       expect(await bumpCount(db, key, 3_600)).toBe(1);
       expect(await bumpCount(db, key, 3_600)).toBe(2);
       expect(await storeChangedRecently(db, "no-such-store")).toBe(false);
+      // The feed's first poll (its snapshot), which every cached list waits for when polls are late.
+      await freshFeed(db);
+      // An API key is looked up before the request is refused.
+      const badKey = new Request("http://localhost/api/me", { headers: { authorization: "Bearer etk_no-such-key" } });
+      await expect(resolveActor(db, badKey)).rejects.toMatchObject({ code: "unauthenticated" });
     } finally {
       await admin`select pg_advisory_unlock(${LOCK})`;
       await Promise.all(holders);

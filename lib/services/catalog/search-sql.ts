@@ -318,9 +318,14 @@ export function cappedCountQuery(db: Db, where: SQL[]) {
 /** A term as the floor asks it of an array index that answers it exactly (its statistics: word-stats.ts). */
 export type FloorTerm = { column: "tokens" | "cjk_grams"; value: string };
 
-/** A filter besides the text (a category, price, store, booth...). */
-const narrowed = (q: ProductListInput) =>
-  [q.category, q.minPrice, q.maxPrice, q.currency, q.maxMoq, q.acceptsOEM, q.sellerId, q.boothId, q.exhibitionId].some((v) => v !== undefined && v !== "");
+/** The part of a query that decides its matches (not its page, order or language). */
+export function matchPart(q: ProductListInput) {
+  const { page: _p, limit: _l, sort: _s, locale: _o, ...rest } = q;
+  return rest;
+}
+
+/** A filter besides the text (a category, price, store, booth...): any other part of the query deciding its matches. */
+const narrowed = (q: ProductListInput) => Object.entries(matchPart(q)).some(([k, v]) => k !== "q" && k !== "keyword" && v !== undefined && v !== "");
 
 /**
  * The terms a floor of `q` asks of the token and n-gram indexes (wordFloorQuery): none when the floor

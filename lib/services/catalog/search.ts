@@ -17,6 +17,7 @@ import {
   facetQuery,
   filters,
   floorTerms,
+  matchPart,
   isRanked,
   pageLimit,
   planned,
@@ -101,9 +102,9 @@ const views = (rows: Row[], locale: string, ownStore: boolean) =>
     ),
   );
 
-/** The part of a query that decides its matches (not its page, order or language). */
+/** The part of a query that decides its matches (matchPart), with or without its category. */
 function matchKey(q: ProductListInput, withCategory: boolean) {
-  const { page: _p, limit: _l, sort: _s, locale: _o, ...rest } = q;
+  const rest = matchPart(q);
   return withCategory ? rest : { ...rest, category: undefined };
 }
 
