@@ -102,6 +102,14 @@ async function pollOnce(f: Feed, request: Db): Promise<void> {
     if (f.xmin !== null) emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: ++f.counter }]);
     f.xmin = xmin;
     f.seen.clear();
+    // Rows committed already but with xids >= xmin (their transactions ran beside others) would be read
+    // by the next poll as new changes and mark answers computed after them: they are seen now. Every
+    // list waits for this poll (none has polled for STALE_MS), so no answer is computed before them.
+    const committed = await queryRows<{ seq: number | string; tx: string }>(
+      db,
+      sql`select seq, tx::text as tx from catalog_changes where tx >= ${xmin.toString()}::bigint`,
+    );
+    for (const r of committed) f.seen.set(Number(r.seq), BigInt(r.tx));
     f.lastPollStart = started;
     return;
   }
@@ -183,12 +191,16 @@ function schedule(f: Feed) {
   f.timer.unref();
 }
 
-/** Stops background polling (before the database closes); the next list request starts it again. */
-export function stopCatalogFeed() {
+/**
+ * Stops background polling (before the database closes); the next list request starts it again.
+ * Resolves when a poll under way has ended (failed or not).
+ */
+export function stopCatalogFeed(): Promise<void> {
   const f = feed();
   if (f.timer) clearInterval(f.timer);
   f.timer = null;
   f.db = null;
+  return f.polling ? f.polling.catch(() => {}) : Promise.resolve();
 }
 
 /**
