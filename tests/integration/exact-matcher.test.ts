@@ -7,7 +7,7 @@ import { searchColumns } from "@/lib/search/normalize";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { matchesExactly } from "@/lib/services/catalog/matcher";
 import { matcherFor } from "@/lib/services/catalog/search";
-import { filters } from "@/lib/services/catalog/search-sql";
+import { candidateStateQuery, filters } from "@/lib/services/catalog/search-sql";
 import { storeWithCategory, testDb } from "../support/db";
 
 // A cached count is adjusted by a change instead of recounted when matchesExactly decides the product's
@@ -182,6 +182,19 @@ describe("the exact matcher agrees with the database wherever it claims to know"
     const cheap = [...all.values()].find((s) => s.text.startsWith("cheap lamp"))!;
     expect(matchesExactly(m, hidden)).toBe(false);
     expect(matchesExactly(m, cheap)).toBe(true);
+  });
+
+  it("records when a product was created as the ranking keeps its candidates: microseconds since 1970", async () => {
+    const id = [...(await states())].find(([, s]) => s.text.startsWith("led desk lamp"))![0];
+    await db
+      .update(products)
+      .set({ createdAt: sql`'2026-01-02 03:04:05.678901+00'::timestamptz` })
+      .where(eq(products.id, id));
+    const created = (await states()).get(id)!.created;
+    expect(created).toBe(Date.UTC(2026, 0, 2, 3, 4, 5, 678) * 1000 + 901);
+    // A cached search compares it with its candidates' (list-cache.ts): the same figure.
+    const [candidate] = await candidateStateQuery(db, ProductListQuery.parse({ q: "lamp", sellerId: seller }), null, [id]);
+    expect(candidate?.created).toBe(created);
   });
 
   it("does not claim to know a booth filter's answer (the booth's publication is not in the state)", async () => {

@@ -38,11 +38,13 @@ const change = (before: CatalogState | null, after: CatalogState | null, product
   deadline: 0,
   n: 1,
 });
-const entry = (m: ListMatcher, shown: string[] = ["p-1"], candidates: string[] | null = null) => ({
+const entry = (m: ListMatcher, shown: string[] = ["p-1"], candidates: string[] | null = null, bounded: { oldest?: number; margin?: number } = {}) => ({
   matcher: m,
   idSet: new Set(shown),
   sellerIds: new Set(["store-1"]),
   candidates: candidates ? new Set(candidates) : null,
+  oldest: bounded.oldest ?? Infinity,
+  margin: bounded.margin ?? 0,
 });
 
 describe("list cache: which changes affect an answer", () => {
@@ -86,6 +88,32 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(e, change(state(), state({ text: "lamp shade" }), "p-2"))).toBe(true);
     expect(affects(e, change(null, state(), "p-8"))).toBe(true);
     expect(affects(e, change(state(), state({ live: false }), "p-7"))).toBe(true);
+  });
+
+  it("a bounded ranking ignores a product older than every candidate that starts to match", () => {
+    const e = entry(matcher(), ["p-1"], ["p-1", "p-2"], { oldest: 5_000 });
+    const starts = (created?: number) => affects(e, change(state({ text: "cup" }), state({ created }), "p-7"));
+    expect(starts(4_999)).toBe(false);
+    // As old as the oldest candidate (ties go by id), newer, or of unknown age (a change row from before migration 0020).
+    expect(starts(5_000)).toBe(true);
+    expect(starts(6_000)).toBe(true);
+    expect(starts(undefined)).toBe(true);
+    // Restored or created: the same rule; a new product is newer than every candidate.
+    expect(affects(e, change(null, state({ created: 4_000 }), "p-8"))).toBe(false);
+    expect(affects(e, change(null, state({ created: 9_000 }), "p-8"))).toBe(true);
+    // Unbounded answers count it: always.
+    expect(affects(entry(matcher(), ["p-1"], null, { oldest: 5_000 }), change(state({ text: "cup" }), state({ created: 1 }), "p-7"))).toBe(true);
+  });
+
+  it("a bounded ranking's total holds while its margin lasts: each match outside the candidates that leaves spends one", () => {
+    const e = entry(matcher(), ["p-1"], ["p-1", "p-2"], { margin: 2 });
+    const leaves = (id: string) => affects(e, change(state(), state({ text: "cup" }), id));
+    expect([leaves("p-7"), leaves("p-8"), leaves("p-9")]).toEqual([false, false, true]);
+    // A candidate leaving is always a change (it may be ranked on the page), and spends nothing.
+    const f = entry(matcher(), ["p-1"], ["p-1", "p-2"], { margin: 1 });
+    expect(affects(f, change(state(), state({ live: false }), "p-2"))).toBe(true);
+    expect(affects(f, change(state(), null, "p-7"))).toBe(false);
+    expect(affects(f, change(state(), null, "p-8"))).toBe(true);
   });
 
   it("a renamed store affects answers showing its products; categories affect all", () => {

@@ -47,6 +47,8 @@ export type CatalogState = {
   seller: string;
   booth: string | null;
   text: string;
+  /** Microseconds since 1970 (migration 0020; absent from rows written before it). */
+  created?: number;
 };
 
 /**

@@ -1,7 +1,8 @@
 // Counts and category facets of a query, cached per process apart from its pages (issue #12): a
 // page changes whenever a product it shows does, its total only when a product enters or leaves
 // the match set. Past the result window a count is only a lower bound, so it is taken a little
-// further (COUNT_MARGIN) and survives up to that many possible departures. Invalidated by the same
+// further (COUNT_MARGIN) and survives up to that many possible departures, each lowering it by one
+// (so it stays a lower bound: a page computed from it reads its margin from it). Invalidated by the same
 // catalog feed as the pages (catalog-feed.ts); consulted only while computing a page.
 // Within the window a count is exact, and a change whose before and after states decide exactly whether
 // the product matches (matcher.ts matchesExactly) adjusts it, and its facets, by one instead of making
@@ -23,7 +24,7 @@ const MAX_ADJUSTMENTS = 500;
 /** `snapshot`: the counting statement's pg_current_snapshot(), "xmin:xmax:xip,...". */
 export type Aggregate<F> = { n: number; facets?: F[]; snapshot?: string };
 type FacetCount = { id: string; n: number };
-type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; margin: number; adjustments: number };
+type Entry = { matcher: ListMatcher; value: Aggregate<unknown>; deadline: number; adjustments: number };
 /** `anchors`: the entries a product change can bear on, by their query's terms (anchor-index.ts). */
 type Cache = { entries: Map<string, Entry>; computing: Map<string, Promise<Aggregate<unknown>>>; anchors: AnchorIndex<string> };
 
@@ -92,7 +93,11 @@ function apply(e: Entry, c: CatalogChange) {
   // whenever the feed handed it over.
   const seen = seenBy(e.value.snapshot, c.tx);
   if (seen === true) return;
-  if (b === "one" && --e.margin >= 0) return;
+  // A possible departure past the window: the count, a lower bound, is lowered by one while it stays past it.
+  if (b === "one" && e.value.n - 1 > RESULT_WINDOW) {
+    e.value = { ...e.value, n: e.value.n - 1 };
+    return;
+  }
   // Adjusted only by a change the counting snapshot is known not to have seen.
   if (b === "all" && seen === false && e.deadline === Infinity && e.adjustments < MAX_ADJUSTMENTS) {
     const next = adjusted(e, e.value, c);
@@ -137,7 +142,7 @@ export async function cachedAggregate<F>(
 async function fill<F>(c: Cache, key: string, matcherOf: () => Promise<ListMatcher>, compute: () => Promise<Aggregate<F>>): Promise<Aggregate<F>> {
   const position = feedPosition();
   const [value, matcher] = await Promise.all([compute(), matcherOf()]);
-  const entry: Entry = { matcher, value, deadline: Infinity, margin: Math.max(0, value.n - RESULT_WINDOW - 1), adjustments: 0 };
+  const entry: Entry = { matcher, value, deadline: Infinity, adjustments: 0 };
   for (const ch of changesSince(position)) apply(entry, ch);
   const old = c.entries.get(key);
   if (old) {

@@ -29,9 +29,10 @@ export type Computed<P extends Page> = {
    * they were every match. The next computation may rank only them and the products changed since
    * (see Hint). `bounded`: the answer depends on no other match (totals and facets are lower
    * bounds), so a product outside the candidates that matches before and after its change does not
-   * affect it.
+   * affect it, nor one older than every candidate that starts to match, nor, while `margin` lasts
+   * (how many matches past the window the total counted), one that stops matching.
    */
-  ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean };
+  ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean; margin: number };
 };
 
 /**
@@ -88,6 +89,10 @@ type Entry = {
   idSet: Set<string>;
   sellerIds: Set<string>;
   candidates: Set<string> | null;
+  /** A bounded answer's oldest kept candidate (microseconds): an older product that starts to match stays outside them. */
+  oldest: number;
+  /** A bounded answer: how many more matches outside the candidates may stop matching before its total can change. */
+  margin: number;
   counts: number[];
   countsAt: number;
   segments: Buffer[];
@@ -140,8 +145,8 @@ function countsStatement(db: Db) {
   return s;
 }
 
-/** Can this change alter the answer? */
-export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates">, c: CatalogChange): boolean {
+/** Can this change alter the answer? A match leaving a bounded answer within its margin spends the margin. */
+export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "oldest" | "margin">, c: CatalogChange): boolean {
   switch (c.kind) {
     case "seller":
       return !!c.sellerId && e.sellerIds.has(c.sellerId);
@@ -157,9 +162,13 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
       // A match that stays a match, with nothing the answer reads of it changed, moves nothing.
       if (before && after && unchangedFor(e.matcher, c.before!, c.after!, { category: e.matcher.facets, price: e.matcher.priceOrder })) return false;
       if (!e.candidates) return true;
-      // Outside the ranked candidates: it matters if it is new (the newest match enters them),
-      // enters the match set (it may be newer than the oldest candidate) or leaves it (totals).
-      return (c.productId !== null && e.candidates.has(c.productId)) || !before || !after;
+      if (c.productId !== null && e.candidates.has(c.productId)) return true;
+      // Outside the kept candidates (the newest matches): it matters if it enters the match set newer
+      // than the oldest of them (a new product is the newest), or leaves it when the total counted
+      // too few matches past the window to stay "at least" the window without it.
+      if (!before) return c.after!.created === undefined || c.after!.created >= e.oldest;
+      if (!after) return e.margin-- <= 0;
+      return false;
     }
     default:
       return true;
@@ -306,6 +315,8 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
     candidates: ranking?.bounded ? rankingIds : null,
+    oldest: kept ? kept.created.reduce((a, b) => Math.min(a, b), Infinity) : Infinity,
+    margin: ranking?.bounded ? ranking.margin : 0,
     counts,
     countsAt: Date.now(),
     segments,
