@@ -152,6 +152,18 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
     });
   });
 
+  it("leaves the stored count and facets untouched: nothing moves, or new ones are made beside them", () => {
+    const stored = { n: 3, facets: facets({ "cat-a": 2, "cat-b": 1 }) };
+    const copy = structuredClone(stored);
+    // Matching before and after in the same category (a new title), or neither time: the same value.
+    expect(adjusted({ matcher: matcher() }, stored, change(state(), state({ text: "desk lamp • new title" })))).toBe(stored);
+    expect(adjusted({ matcher: matcher() }, stored, change(state({ text: "cup" }), state({ text: "mug" })))).toBe(stored);
+    const moved = adjusted({ matcher: matcher() }, stored, change(state(), state({ category: "cat-b" })));
+    expect(moved).toEqual({ n: 3, facets: facets({ "cat-b": 2, "cat-a": 1 }) });
+    expect(adjusted({ matcher: matcher() }, stored, change(null, state({ category: "cat-0" })))?.n).toBe(4);
+    expect(stored).toEqual(copy);
+  });
+
   it("recounts where it cannot know: a short term, a booth filter, past the window", () => {
     expect(adjusted({ matcher: matcher({ terms: ["le"] }) }, value, change(null, state({ text: "led lamp" })))).toBeNull();
     expect(adjusted({ matcher: matcher({ boothId: "b-1" }) }, value, change(null, state({ booth: "b-1" })))).toBeNull();

@@ -57,13 +57,17 @@ export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: C
   const n = value.n - (before ? 1 : 0) + (after ? 1 : 0);
   // Past the window the answer says "at least" and its facets come from the newest matches: recounted.
   if (n > RESULT_WINDOW || n < 0) return null;
+  // A match before and after in the same category (a text or price change), or no match either time: nothing moves.
+  if (before === after && (!before || c.before!.category === c.after!.category)) return value;
   if (!value.facets) return { n, snapshot: value.snapshot };
-  const facets = (value.facets as (F & FacetCount)[]).map((f) => ({ ...f }));
+  // The entry's facets are shared with answers computed from them: the moved ones are copied, not the
+  // hundreds of others (this runs for every cached count a change touches, on the event loop).
+  const facets = (value.facets as (F & FacetCount)[]).slice();
   const move = (category: string, by: number) => {
-    const f = facets.find((x) => x.id === category);
+    const i = facets.findIndex((x) => x.id === category);
     // A category not among the facets yet enters them (their names are the category tree's).
-    if (!f) return by > 0 && facets.push({ id: category, n: by } as F & FacetCount) > 0;
-    f.n += by;
+    if (i < 0) return by > 0 && facets.push({ id: category, n: by } as F & FacetCount) > 0;
+    facets[i] = { ...facets[i]!, n: facets[i]!.n + by };
     return true;
   };
   if ((before && !move(c.before!.category, -1)) || (after && !move(c.after!.category, 1))) return null;
@@ -102,8 +106,8 @@ function apply(e: Entry, c: CatalogChange) {
   if (b === "all" && seen === false && e.deadline === Infinity && e.adjustments < MAX_ADJUSTMENTS) {
     const next = adjusted(e, e.value, c);
     if (next) {
+      if (next !== e.value) e.adjustments++;
       e.value = next;
-      e.adjustments++;
       return;
     }
   }

@@ -66,12 +66,21 @@ function interned(id: string): string {
 }
 
 function keep(candidates: Candidate[]): Kept {
-  return {
-    ids: candidates.map((c) => c.id),
-    scores: Int32Array.from(candidates, (c) => c.score),
-    created: Float64Array.from(candidates, (c) => c.created),
-    categories: candidates.map((c) => interned(c.category)),
-  };
+  // Filled by index: TypedArray.from over an array goes through its iterator, an object per element
+  // (8 MB of garbage every 5 s in scenario 8 with writes, where answers are recomputed ~40 times a second).
+  const scores = new Int32Array(candidates.length);
+  const created = new Float64Array(candidates.length);
+  candidates.forEach((c, i) => {
+    scores[i] = c.score;
+    created[i] = c.created;
+  });
+  return { ids: candidates.map((c) => c.id), scores, created, categories: candidates.map((c) => interned(c.category)) };
+}
+
+function oldestOf(created: Float64Array): number {
+  let oldest = Infinity;
+  for (let i = 0; i < created.length; i++) if (created[i]! < oldest) oldest = created[i]!;
+  return oldest;
 }
 
 function unkept(k: Kept, leaving: Set<string>): Candidate[] {
@@ -315,7 +324,7 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
     candidates: ranking?.bounded ? rankingIds : null,
-    oldest: kept ? kept.created.reduce((a, b) => Math.min(a, b), Infinity) : Infinity,
+    oldest: kept ? oldestOf(kept.created) : Infinity,
     margin: ranking?.bounded ? ranking.margin : 0,
     counts,
     countsAt: Date.now(),
