@@ -275,7 +275,9 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // What the next computation of this answer may rank instead of every match (list-cache.ts).
   // A bounded answer stays "at least" the window while `margin` more matches leave (the count is a lower bound).
   const ranking =
-    ranked && candidates && found !== null ? { candidates, complete: found <= CANDIDATES + SPARE, bounded, margin: Math.max(0, total - RESULT_WINDOW - 1) } : undefined;
+    ranked && candidates && found !== null
+      ? { candidates, complete: found <= CANDIDATES + SPARE, bounded, margin: Math.max(0, total - RESULT_WINDOW - 1) }
+      : undefined;
   if (!facetsOf) return { value: result, ranking };
 
   // Facets: exact within the window; past it counted over the newest CANDIDATES matches (the ranked
