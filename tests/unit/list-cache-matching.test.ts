@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
-import { adjusted, seenBy } from "@/lib/services/catalog/aggregate-cache";
+import { adjusted, lowered, seenBy } from "@/lib/services/catalog/aggregate-cache";
 import { affects, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 import { CANDIDATES } from "@/lib/services/catalog/search-sql";
@@ -162,6 +162,15 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
     expect(moved).toEqual({ n: 3, facets: facets({ "cat-b": 2, "cat-a": 1 }) });
     expect(adjusted({ matcher: matcher() }, stored, change(null, state({ category: "cat-0" })))?.n).toBe(4);
     expect(stored).toEqual(copy);
+  });
+
+  it("past the window, lowers a count by one per possible departure until it would reach the window", () => {
+    const past = { n: 10_002, facets: facets({ "cat-a": 5 }), snapshot: "1:2:" };
+    const once = lowered(past);
+    expect(once).toEqual({ n: 10_001, facets: past.facets, snapshot: "1:2:" });
+    // 10,001 is the last count that still says "more than 10,000": one more departure is recounted.
+    expect(lowered(once!)).toBeNull();
+    expect(past.n).toBe(10_002);
   });
 
   it("recounts where it cannot know: a short term, a booth filter, past the window", () => {

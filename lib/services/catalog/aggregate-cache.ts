@@ -75,6 +75,14 @@ export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: C
   return { n, facets: kept, snapshot: value.snapshot };
 }
 
+/**
+ * A count past the window after a possible departure: lowered by one, so it stays a lower bound (a page
+ * computed from it reads how many more departures it survives from it); null once it would reach the window.
+ */
+export function lowered<F>(value: Aggregate<F>): Aggregate<F> | null {
+  return value.n - 1 > RESULT_WINDOW ? { ...value, n: value.n - 1 } : null;
+}
+
 /** Did the snapshot ("xmin:xmax:xip,...") already see transaction `tx`? null when either is unknown. */
 export function seenBy(snapshot: string | undefined, tx: string | null | undefined): boolean | null {
   if (!snapshot || !tx) return null;
@@ -97,9 +105,9 @@ function apply(e: Entry, c: CatalogChange) {
   // whenever the feed handed it over.
   const seen = seenBy(e.value.snapshot, c.tx);
   if (seen === true) return;
-  // A possible departure past the window: the count, a lower bound, is lowered by one while it stays past it.
-  if (b === "one" && e.value.n - 1 > RESULT_WINDOW) {
-    e.value = { ...e.value, n: e.value.n - 1 };
+  const lower = b === "one" ? lowered(e.value) : null;
+  if (lower) {
+    e.value = lower;
     return;
   }
   // Adjusted only by a change the counting snapshot is known not to have seen.

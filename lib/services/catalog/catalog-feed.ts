@@ -96,26 +96,21 @@ async function pollOnce(f: Feed, request: Db): Promise<void> {
   // The snapshot's xmin first: every transaction not visible to the read below has an xid >= it.
   const [snap] = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
   const xmin = BigInt(snap!.xmin);
-  if (f.xmin === null || started - f.lastPollStart > STALE_MS) {
-    // First poll: nothing is cached yet, so older changes do not matter. After a long pause the
-    // rows since may have been swept: everything cached is dropped instead.
+  // Starting over: the first poll (nothing is cached yet, so older changes do not matter) or one after a
+  // long pause (the rows since may have been swept: everything cached is dropped instead). The rows it
+  // reads are taken as seen, not handed over: some were committed already with xids >= xmin (their
+  // transactions ran beside others), and the next poll would hand them over as new and mark answers
+  // computed after them. Every list waits for this poll (none has polled for STALE_MS), so no answer is
+  // older than them.
+  const startingOver = f.xmin === null || started - f.lastPollStart > STALE_MS;
+  if (startingOver) {
     if (f.xmin !== null) emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: ++f.counter }]);
-    f.xmin = xmin;
     f.seen.clear();
-    // Rows committed already but with xids >= xmin (their transactions ran beside others) would be read
-    // by the next poll as new changes and mark answers computed after them: they are seen now. Every
-    // list waits for this poll (none has polled for STALE_MS), so no answer is computed before them.
-    const committed = await queryRows<{ seq: number | string; tx: string }>(
-      db,
-      sql`select seq, tx::text as tx from catalog_changes where tx >= ${xmin.toString()}::bigint`,
-    );
-    for (const r of committed) f.seen.set(Number(r.seq), BigInt(r.tx));
-    f.lastPollStart = started;
-    return;
   }
+  const from = f.xmin === null || startingOver ? xmin : f.xmin;
   const rows = await queryRows<Row>(
     db,
-    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${f.xmin.toString()}::bigint order by seq limit ${BURST_MAX + 1}`,
+    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${from.toString()}::bigint order by seq limit ${BURST_MAX + 1}`,
   );
   const deadline = f.lastPollStart + WINDOW_MS;
   if (rows.length > BURST_MAX) {
@@ -133,7 +128,8 @@ async function pollOnce(f: Feed, request: Db): Promise<void> {
     const seq = Number(r.seq);
     if (f.seen.has(seq)) continue;
     f.seen.set(seq, BigInt(r.tx));
-    fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter, tx: r.tx });
+    if (!startingOver)
+      fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter, tx: r.tx });
   }
   for (const [seq, tx] of f.seen) if (tx < xmin) f.seen.delete(seq);
   f.xmin = xmin;
