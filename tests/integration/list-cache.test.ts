@@ -172,6 +172,30 @@ describe("cached product lists", () => {
     expect([own.total, facetsOf(own)]).toEqual([2, { [b]: 2 }]);
   });
 
+  it("keeps the facets of a search filtered by category fresh when products of other categories change", async () => {
+    const seller = await createSeller();
+    const word = unique("cachec");
+    const [a, b] = [(await someCategory(0)).leaf.id, (await someCategory(1)).leaf.id];
+    await createProduct(seller.token, { title: `Lamp ${word}`, keywords: [word], category: a });
+    const inB = await createProduct(seller.token, { title: `Stand ${word}`, keywords: [word], category: b });
+    await catalogWindowAfter(Date.now());
+    // Facets count every category's matches (the category filter narrows the page and total only).
+    const path = `/api/products/search?q=${word}&category=${a}`;
+    const facetsOf = (body: ListBody) => Object.fromEntries((body.facets?.categories ?? []).map((c) => [c.id, c.count]));
+    const first = await list(path);
+    expect([first.total, facetsOf(first)]).toEqual([1, { [a]: 1, [b]: 1 }]);
+    expect((await list(path)).cache).toBe("hit");
+    // Products outside the filtered category enter, change and leave the query's matches.
+    const steps: [() => Promise<number>, Record<string, number>][] = [
+      [async () => (await createProduct(seller.token, { title: `Bulb ${word}`, keywords: [word], category: b }), Date.now()), { [a]: 1, [b]: 2 }],
+      [() => write(`/api/products/${inB.id}`, "PUT", seller.token, { title: "Stand", keywords: ["stand"] }), { [a]: 1, [b]: 1 }],
+    ];
+    for (const [change, facets] of steps) {
+      const now = await listAfterWindow(path, await change());
+      expect([now.total, facetsOf(now)]).toEqual([1, facets]);
+    }
+  });
+
   it("answers a first page of a query not asked before in one pass over its matches: fewer statements than a second page", async () => {
     const seller = await createSeller();
     // Two words with the same products: neither's count is cached when its page is asked for.

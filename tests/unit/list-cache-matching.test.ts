@@ -82,6 +82,16 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(entry(matcher({ categories: new Set(["cat-a", "cat-b"]) })), change(null, state()))).toBe(true);
   });
 
+  it("an answer with category facets counts every category: products outside its category filter affect it too", () => {
+    const filtered = matcher({ categories: new Set(["cat-b"]), facets: true });
+    expect(affects(entry(filtered), change(null, state()))).toBe(true);
+    expect(affects(entry(filtered), change(state(), state({ text: "cup" })))).toBe(true);
+    expect(affects(entry(filtered), change(state(), state({ category: "cat-c" })))).toBe(true);
+    // A match in another category whose category and match stay: no facet moves.
+    expect(affects(entry(filtered), change(state(), state({ price: "12.00" })))).toBe(false);
+    expect(affects(entry(filtered), change(null, state({ text: "cup" })))).toBe(false);
+  });
+
   it("a bounded ranking ignores matches outside its candidates that stay matches", () => {
     const e = entry(matcher(), ["p-1"], ["p-1", "p-2"]);
     expect(affects(e, change(state(), state({ text: "lamp shade" }), "p-7"))).toBe(false);

@@ -154,6 +154,18 @@ function countsStatement(db: Db) {
   return s;
 }
 
+const scopes = new WeakMap<ListMatcher, ListMatcher>();
+/**
+ * The products an answer counts: its query's matches, except that category facets count every category's
+ * (search.ts facetCounts ignores the category filter), so a product entering another category changes them.
+ */
+function answerScope(m: ListMatcher): ListMatcher {
+  if (!m.facets || !m.categories) return m;
+  let s = scopes.get(m);
+  if (!s) scopes.set(m, (s = { ...m, categories: null }));
+  return s;
+}
+
 /** Can this change alter the answer? A match leaving a bounded answer within its margin spends the margin. */
 export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "oldest" | "margin">, c: CatalogChange): boolean {
   switch (c.kind) {
@@ -165,11 +177,12 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
       return e.matcher.exhibition || e.matcher.boothId !== undefined || (!!c.sellerId && e.sellerIds.has(c.sellerId));
     case "product": {
       if (c.productId && e.idSet.has(c.productId)) return true;
-      const before = !!c.before && matches(e.matcher, c.before);
-      const after = !!c.after && matches(e.matcher, c.after);
+      const m = answerScope(e.matcher);
+      const before = !!c.before && matches(m, c.before);
+      const after = !!c.after && matches(m, c.after);
       if (!before && !after) return false;
       // A match that stays a match, with nothing the answer reads of it changed, moves nothing.
-      if (before && after && unchangedFor(e.matcher, c.before!, c.after!, { category: e.matcher.facets, price: e.matcher.priceOrder })) return false;
+      if (before && after && unchangedFor(m, c.before!, c.after!, { category: m.facets, price: m.priceOrder })) return false;
       if (!e.candidates) return true;
       if (c.productId !== null && e.candidates.has(c.productId)) return true;
       // Outside the kept candidates (the newest matches): it matters if it enters the match set newer
