@@ -5,7 +5,7 @@ import { sqlRows } from "@/lib/db/rows";
 import { categories, products, sellerProfiles, users } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { categoryNames, stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
-import { productQueries, rankFromHint, searchProducts } from "@/lib/services/catalog/search";
+import { productQueries, rankFromHint, searchProducts, searchProductsJson, type SearchResult } from "@/lib/services/catalog/search";
 import { COUNT_CAP, facetQuery, filters, planned, rankedRowsQuery, type PlanMode } from "@/lib/services/catalog/search-sql";
 import { likelyHolds } from "@/lib/services/catalog/word-stats";
 import { testDb } from "../support/db";
@@ -17,17 +17,21 @@ let close: () => Promise<void>;
 const N = 100_000;
 const CATEGORIES = 100;
 let parent = "";
+/** The bulk-loaded products' id prefix (`${tag}-${i}`, the i-th created i seconds before the load) and their store. */
+let tag = "";
+let store = "";
 /** Every statement `db` runs, in order (the floor test clears it). */
 const statements: string[] = [];
 
 beforeAll(async () => {
   ({ db, close } = await testDb({ onQuery: (statement) => statements.push(statement) }));
-  const tag = Date.now().toString(36);
+  tag = Date.now().toString(36);
   const [u] = await db
     .insert(users)
     .values({ email: `plan-${tag}@example.test`, username: `plan_${tag}`, passwordHash: "x", role: "SELLER" })
     .returning();
   const [s] = await db.insert(sellerProfiles).values({ userId: u!.id, companyName: "Plan" }).returning();
+  store = s!.id;
   // A parent with two children, and 97 other categories: the filter takes a subtree of three.
   const [p] = await db
     .insert(categories)
@@ -338,6 +342,46 @@ describe(`a first page of a query matching at most the window, at ${N} products`
         throw rollback;
       }),
     ).rejects.toBe(rollback);
+  });
+});
+
+describe(`the list cache at ${N} products`, () => {
+  it("keeps an answer counting every match when a match too old to be ranked changes, and recomputes it when one starts to match", async () => {
+    // "lamp" up to 300: ~6,100 matches, an exact total and facets, ranked over the newest 1,100 of them.
+    const q = ProductListQuery.parse({ q: "lamp", maxPrice: 300 });
+    const search = async (ownStore?: string) => {
+      const answer = await searchProductsJson(db, q, { facets: true, ownStore });
+      return { cache: answer.cache, body: JSON.parse(answer.body.toString("utf8")) as SearchResult };
+    };
+    const first = await search();
+    expect([first.body.totalRelation, first.body.total > 1_100, first.body.total <= 10_000]).toEqual(["eq", true, true]);
+    expect((await search()).cache).toBe("hit");
+    const product = (i: number) => sql`${products.id} = ${`${tag}-${i}`}`;
+    const since = async (write: () => Promise<unknown>) => {
+      const at = Date.now();
+      await write();
+      // Past the window: an answer the change marked is computed again by now (contract 9.3).
+      await new Promise((r) => setTimeout(r, Math.max(0, at + 1_100 - Date.now())));
+      // Then the answer served, and the one the store's own read computes from the database (its store changed a moment ago).
+      const [served, truth] = [await search(), await search(store)];
+      expect(truth.cache).toBe("bypass");
+      return { served, truth };
+    };
+    try {
+      // The oldest product (a lamp at price 0) gets a new text that still matches: nothing the answer shows moves.
+      const still = await since(() => db.execute(sql`update ${products} set search_text = search_text || ' shade' where ${product(99_000)}`));
+      expect(still.served.cache).toBe("hit");
+      expect(still.served.body).toEqual(still.truth.body);
+      // An old bottle at price 1 becomes a lamp: one more match, the answer is computed again.
+      const enters = await since(() => db.execute(sql`update ${products} set search_text = search_text || ' lamp' where ${product(99_001)}`));
+      expect(enters.served.cache).toBe("miss");
+      expect(enters.served.body.total).toBe(first.body.total + 1);
+      expect(enters.served.body).toEqual(enters.truth.body);
+    } finally {
+      await db.execute(
+        sql`update ${products} set search_text = regexp_replace(search_text, ' (shade|lamp)$', '') where ${product(99_000)} or ${product(99_001)}`,
+      );
+    }
   });
 });
 

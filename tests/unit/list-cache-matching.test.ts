@@ -38,13 +38,21 @@ const change = (before: CatalogState | null, after: CatalogState | null, product
   deadline: 0,
   n: 1,
 });
-const entry = (m: ListMatcher, shown: string[] = ["p-1"], candidates: string[] | null = null, bounded: { oldest?: number; margin?: number } = {}) => ({
+/** An answer showing `shown`; with `candidates`, a relevance page (bounded unless told otherwise). */
+const entry = (
+  m: ListMatcher,
+  shown: string[] = ["p-1"],
+  candidates: string[] | null = null,
+  ranking: { oldest?: number; margin?: number; bounded?: boolean; complete?: boolean } = {},
+) => ({
   matcher: m,
   idSet: new Set(shown),
   sellerIds: new Set(["store-1"]),
   candidates: candidates ? new Set(candidates) : null,
-  oldest: bounded.oldest ?? Infinity,
-  margin: bounded.margin ?? 0,
+  bounded: ranking.bounded ?? candidates !== null,
+  complete: ranking.complete ?? false,
+  oldest: ranking.oldest ?? Infinity,
+  margin: ranking.margin ?? 0,
 });
 
 describe("list cache: which changes affect an answer", () => {
@@ -113,6 +121,39 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(e, change(null, state({ created: 9_000 }), "p-8"))).toBe(true);
     // Unbounded answers count it: always.
     expect(affects(entry(matcher(), ["p-1"], null, { oldest: 5_000 }), change(state({ text: "cup" }), state({ created: 1 }), "p-7"))).toBe(true);
+  });
+
+  it("what the database decides: a product matching neither before nor after moves nothing, whatever its text contains", () => {
+    // "lamp" inside "clamp" is no word start: the text contains the term, yet no match either time.
+    expect(affects(entry(matcher()), change(state({ text: "clamp" }), state({ text: "clamp set" })))).toBe(false);
+    expect(affects(entry(matcher()), change(state({ text: "clamp" }), state({ text: "lamp" })))).toBe(true);
+    // Not sure (after a combining mark): affected.
+    expect(affects(entry(matcher()), change(state({ text: "clamp" }), state({ text: "क्lamp" })))).toBe(true);
+  });
+
+  it("a bounded ranking: a product newer than its oldest candidate that becomes a match, or a match that stops being one, counts though the text still holds the term", () => {
+    const e = entry(matcher(), ["p-1"], ["p-1", "p-2"], { oldest: 5_000, margin: 1 });
+    expect(affects(e, change(state({ text: "clamp", created: 6_000 }), state({ text: "lamp", created: 6_000 }), "p-7"))).toBe(true);
+    expect(affects(e, change(state({ text: "clamp", created: 4_000 }), state({ text: "lamp", created: 4_000 }), "p-7"))).toBe(false);
+    // Leaving: the margin is spent, then the answer is marked.
+    const leaves = () => affects(e, change(state({ text: "lamp", created: 4_000 }), state({ text: "clamp", created: 4_000 }), "p-8"));
+    expect([leaves(), leaves()]).toEqual([false, true]);
+  });
+
+  it("an unbounded ranking (exact total and facets) ignores only a match that stays one, in its category, older than every kept candidate", () => {
+    const e = (over: { complete?: boolean; facets?: boolean } = {}) =>
+      entry(matcher({ facets: over.facets ?? true }), ["p-1"], ["p-1", "p-2"], { oldest: 5_000, bounded: false, complete: over.complete });
+    const edit = (before: Partial<CatalogState>, after: Partial<CatalogState>, id = "p-7") => change(state(before), state(after), id);
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }))).toBe(false);
+    // Newer (it may enter the ranking), a kept candidate, or the candidates were every match: affected.
+    expect(affects(e(), edit({ created: 6_000 }, { created: 6_000, text: "lamp shade" }))).toBe(true);
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }, "p-2"))).toBe(true);
+    expect(affects(e({ complete: true }), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }))).toBe(true);
+    // Its category moves a facet; entering or leaving moves the total.
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toBe(true);
+    expect(affects(e({ facets: false }), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toBe(false);
+    expect(affects(e(), edit({ created: 4_000, text: "cup" }, { created: 4_000 }))).toBe(true);
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "clamp" }))).toBe(true);
   });
 
   it("a bounded ranking's total holds while its margin lasts: each match outside the candidates that leaves spends one", () => {

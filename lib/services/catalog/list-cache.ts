@@ -97,8 +97,13 @@ type Entry = {
   ids: string[];
   idSet: Set<string>;
   sellerIds: Set<string>;
+  /** A relevance page's kept candidates (the newest matches, SPARE past the ranked ones). */
   candidates: Set<string> | null;
-  /** A bounded answer's oldest kept candidate (microseconds): an older product that starts to match stays outside them. */
+  /** Its total and facets are lower bounds: they depend on no match outside the candidates (Computed.ranking). */
+  bounded: boolean;
+  /** The candidates were every match. */
+  complete: boolean;
+  /** The oldest kept candidate (microseconds): an older product is not ranked while the candidates stay. */
   oldest: number;
   /** A bounded answer: how many more matches outside the candidates may stop matching before its total can change. */
   margin: number;
@@ -166,8 +171,15 @@ function answerScope(m: ListMatcher): ListMatcher {
   return s;
 }
 
-/** Can this change alter the answer? A match leaving a bounded answer within its margin spends the margin. */
-export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "oldest" | "margin">, c: CatalogChange): boolean {
+/**
+ * Can this change alter the answer? A match leaving a bounded answer within its margin spends the margin.
+ * Where the text alone cannot tell whether the product matches ("lamp" inside "clamp"), the database's own
+ * decision (matchesExactly: true, false or not sure) does.
+ */
+export function affects(
+  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "bounded" | "complete" | "oldest" | "margin">,
+  c: CatalogChange,
+): boolean {
   switch (c.kind) {
     case "seller":
       return !!c.sellerId && e.sellerIds.has(c.sellerId);
@@ -183,13 +195,21 @@ export function affects(e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "cand
       if (!before && !after) return false;
       // A match that stays a match, with nothing the answer reads of it changed, moves nothing.
       if (before && after && unchangedFor(m, c.before!, c.after!, { category: m.facets, price: m.priceOrder })) return false;
-      if (!e.candidates) return true;
-      if (c.productId !== null && e.candidates.has(c.productId)) return true;
-      // Outside the kept candidates (the newest matches): it matters if it enters the match set newer
-      // than the oldest of them (a new product is the newest), or leaves it when the total counted
-      // too few matches past the window to stay "at least" the window without it.
-      if (!before) return c.after!.created === undefined || c.after!.created >= e.oldest;
-      if (!after) return e.margin-- <= 0;
+      const wasMatch = before && matchesExactly(m, c.before!);
+      const isMatch = after && matchesExactly(m, c.after!);
+      if (wasMatch === false && isMatch === false) return false;
+      if (!e.candidates || (c.productId !== null && e.candidates.has(c.productId))) return true;
+      // Outside the kept candidates (the newest matches). Older than all of them, with older matches
+      // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
+      const created = (c.after ?? c.before)!.created;
+      const older = created !== undefined && created < e.oldest;
+      if (!e.bounded)
+        // The total and facets count every match: it moves nothing only as a match before and after, in the same category.
+        return !(older && !e.complete && wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category));
+      // Bounded: it matters if it may enter the match set newer than the oldest candidate, or may leave it
+      // when the total counted too few matches past the window to stay "at least" the window without it.
+      if (!older && wasMatch !== true && isMatch !== false) return true;
+      if (wasMatch !== false && isMatch !== true) return e.margin-- <= 0;
       return false;
     }
     default:
@@ -336,7 +356,9 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
-    candidates: ranking?.bounded ? rankingIds : null,
+    candidates: rankingIds,
+    bounded: !!ranking?.bounded,
+    complete: !!ranking?.complete,
     oldest: kept ? oldestOf(kept.created) : Infinity,
     margin: ranking?.bounded ? ranking.margin : 0,
     counts,
