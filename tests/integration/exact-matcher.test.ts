@@ -5,7 +5,7 @@ import { products, type CatalogState } from "@/lib/db/schema";
 import { ProductListQuery } from "@/lib/schemas/products";
 import { searchColumns } from "@/lib/search/normalize";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
-import { matchesExactly } from "@/lib/services/catalog/matcher";
+import { matchesExactly, scoreOf } from "@/lib/services/catalog/matcher";
 import { matcherFor } from "@/lib/services/catalog/search";
 import { candidateStateQuery, filters } from "@/lib/services/catalog/search-sql";
 import { storeWithCategory, testDb } from "../support/db";
@@ -153,6 +153,24 @@ describe("the exact matcher agrees with the database wherever it claims to know"
     expect(disagreements).toEqual([]);
     // Unsure only for short non-CJK terms found in a text and words with combining marks: most pairs are decided.
     expect(sure / asked).toBeGreaterThan(0.9);
+  });
+
+  it("scores every match as the ranking statement does, for single terms and pairs", async () => {
+    const all = await states();
+    const disagreements: string[] = [];
+    let compared = 0;
+    for (const text of [...TERMS, "led lamp desk", "lampe e27", "灯 泡"]) {
+      const q = ProductListQuery.parse({ q: text, sellerId: seller });
+      const m = await matcherFor(db, q, false);
+      const scored = await candidateStateQuery(db, q, null, [...all.keys()]);
+      for (const { id, score } of scored) {
+        compared++;
+        const mine = scoreOf(m.terms, all.get(id)!);
+        if (mine !== score) disagreements.push(`"${text}" on "${all.get(id)!.text}": scoreOf ${mine}, database ${score}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(compared).toBeGreaterThan(50);
   });
 
   it("with filters: price bounds at the cent, currency, MOQ, OEM, and hidden products", async () => {

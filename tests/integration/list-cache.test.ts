@@ -228,22 +228,51 @@ describe("cached product lists", () => {
     const path = `/api/products/search?q=${word}&limit=3`;
     expect((await list(path)).cache).toBe("miss");
     const shown = (body: ListBody) => [body.products.map((p) => p.id), body.total, body.facets?.categories.map((c) => [c.id, c.count])];
-    const steps: (() => Promise<number>)[] = [
-      async () => (await createProduct(seller.token, { title: `Desk lamp ${word}`, keywords: [word] }), Date.now()),
-      () => write(`/api/products/${made[0]!.id}`, "PUT", seller.token, { title: `Floor lamp ${word}` }),
-      () => write(`/api/products/${made[1]!.id}`, "PUT", seller.token, { isHidden: true }),
-      () => write(`/api/products/${made[2]!.id}`, "PUT", seller.token, { category: other }),
-      () => write(`/api/products/${made[3]!.id}`, "DELETE", seller.token),
-      () => write(`/api/products/${made[4]!.id}`, "PUT", seller.token, { price: 77 }),
+    // Each step recomputes the page from the hint but one: a product it does not show rising to the score of
+    // the page's last product, older than it, leaves the page as it is (and is ranked by its new score later).
+    const steps: [() => Promise<number>, "miss" | "hit"][] = [
+      [async () => (await createProduct(seller.token, { title: `Desk lamp ${word}`, keywords: [word] }), Date.now()), "miss"],
+      [() => write(`/api/products/${made[0]!.id}`, "PUT", seller.token, { title: `Floor lamp ${word}` }), "hit"],
+      [() => write(`/api/products/${made[1]!.id}`, "PUT", seller.token, { isHidden: true }), "miss"],
+      [() => write(`/api/products/${made[2]!.id}`, "PUT", seller.token, { category: other }), "miss"],
+      [() => write(`/api/products/${made[3]!.id}`, "DELETE", seller.token), "miss"],
+      [() => write(`/api/products/${made[4]!.id}`, "PUT", seller.token, { price: 77 }), "miss"],
     ];
-    for (const step of steps) {
+    for (const [i, [step, state]] of steps.entries()) {
       const now = await listAfterWindow(path, await step());
-      expect(now.cache).toBe("miss");
+      expect([i, now.cache]).toEqual([i, state]);
       // The store's own read is computed from every match (its store changed a moment ago).
       const truth = await list(path, seller.token);
       expect(truth.cache).toBe("bypass");
       expect(shown(now)).toEqual(shown(truth));
     }
+  });
+
+  it("keeps a ranked page when a product it does not show changes its score but not its side of the page, and ranks it by its new score later", async () => {
+    const seller = await createSeller();
+    const word = unique("caches");
+    // Scores (search-sql.ts termScore): a keyword 4, the title holding the word 2, a whole word 1.
+    const p = await createProduct(seller.token, { title: "Stand", description: `a ${word} stand`, keywords: [] }); // 0
+    await createProduct(seller.token, { title: "Shade", keywords: [word] }); // 5
+    const a = await createProduct(seller.token, { title: `Lamp ${word} a`, keywords: [word] }); // 7
+    const b = await createProduct(seller.token, { title: `Lamp ${word} b`, keywords: [word] }); // 7, newer: first
+    await catalogWindowAfter(Date.now());
+    const path = `/api/products/search?q=${word}&limit=2`;
+    const ids = (body: ListBody) => body.products.map((x) => x.id);
+    expect(ids(await list(path))).toEqual([b.id, a.id]);
+    expect((await list(path)).cache).toBe("hit");
+    // p scores 7 now, but is older than a: still after the page's last product. The answer stays.
+    let at = await write(`/api/products/${p.id}`, "PUT", seller.token, { title: `Stand ${word}`, keywords: [word] });
+    let now = await listAfterWindow(path, at);
+    expect(now.cache).toBe("hit");
+    // (Not compared with the store's own read here: that read stores its answer, whose candidates would know p's new score.)
+    expect(ids(now)).toEqual([b.id, a.id]);
+    // a drops to 3 (the word in its title only): the page is computed again, with p (7) above the shade (5).
+    at = await write(`/api/products/${a.id}`, "PUT", seller.token, { keywords: [] });
+    now = await listAfterWindow(path, at);
+    expect(now.cache).toBe("miss");
+    expect(ids(now)).toEqual([b.id, p.id]);
+    expect(ids(now)).toEqual(ids(await list(path, seller.token)));
   });
 
   it("keeps answers per locale and per query", async () => {

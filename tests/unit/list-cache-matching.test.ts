@@ -38,17 +38,19 @@ const change = (before: CatalogState | null, after: CatalogState | null, product
   deadline: 0,
   n: 1,
 });
-/** An answer showing `shown`; with `candidates`, a relevance page (bounded unless told otherwise). */
+type Bounds = { first: { score: number; created: number; id: string }; last: { score: number; created: number; id: string }; full: boolean };
+/** An answer showing `shown`; with `candidates` (newest first, or by place), a relevance page (bounded unless told otherwise). */
 const entry = (
   m: ListMatcher,
   shown: string[] = ["p-1"],
-  candidates: string[] | null = null,
-  ranking: { oldest?: number; margin?: number; bounded?: boolean; complete?: boolean } = {},
+  candidates: string[] | Record<string, number> | null = null,
+  ranking: { oldest?: number; margin?: number; bounded?: boolean; complete?: boolean; page?: Bounds } = {},
 ) => ({
   matcher: m,
   idSet: new Set(shown),
   sellerIds: new Set(["store-1"]),
-  candidates: candidates ? new Set(candidates) : null,
+  candidates: candidates ? new Map(Array.isArray(candidates) ? candidates.map((id, i) => [id, i] as const) : Object.entries(candidates)) : null,
+  page: ranking.page ?? null,
   bounded: ranking.bounded ?? candidates !== null,
   complete: ranking.complete ?? false,
   oldest: ranking.oldest ?? Infinity,
@@ -154,6 +156,50 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(e({ facets: false }), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toBe(false);
     expect(affects(e(), edit({ created: 4_000, text: "cup" }, { created: 4_000 }))).toBe(true);
     expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "clamp" }))).toBe(true);
+  });
+
+  it("a ranked candidate the page does not show: unaffected while it stays a match on the same side of the page, by its score before and after", () => {
+    // The page shows p-1 (score 7) to p-3 (score 3); p-5 is ranked, p-6 a spare past the ranked ones.
+    const page = { first: { score: 7, created: 100, id: "p-1" }, last: { score: 3, created: 50, id: "p-3" }, full: true };
+    const places = { "p-1": 0, "p-3": 2, "p-5": 4, "p-6": CANDIDATES };
+    const scored = (words: string[], over: Partial<CatalogState> = {}) =>
+      state({
+        created: 10,
+        // The search text holds the title and keywords, so it changes with them (unchangedFor reads it).
+        text: `desk lamp • ${words.join(" ")}`,
+        title: words.includes("title") ? "desk lamp" : "desk",
+        keywords: words.includes("keyword") ? ["lamp"] : [],
+        tokens: words.includes("token") ? ["lamp"] : [],
+        ...over,
+      });
+    const e = (over: { full?: boolean; bounded?: boolean } = {}) =>
+      entry(matcher({ facets: true }), ["p-1", "p-3"], places, { page: { ...page, full: over.full ?? true }, bounded: over.bounded });
+    const edit = (from: string[], to: string[], id = "p-5", over: Partial<CatalogState> = {}) => change(scored(from), scored(to, over), id);
+    // Score 1 to 2: after the last product either way.
+    expect(affects(e(), edit(["token"], ["title"]))).toBe(false);
+    expect(affects(e({ bounded: false }), edit(["token"], ["title"]))).toBe(false);
+    // Onto the page (score 4 with an older place than the last product's), above its first (7, then older), or off a page that is not full.
+    expect(affects(e(), edit(["token"], ["keyword"]))).toBe(true);
+    expect(affects(e(), edit(["token"], ["keyword", "title", "token"]))).toBe(true);
+    expect(affects(e({ full: false }), edit(["token"], ["title"]))).toBe(true);
+    // Above the first both times: the page keeps its place.
+    expect(
+      affects(
+        e(),
+        change(
+          scored(["keyword", "title", "token"], { created: 200 }),
+          scored(["keyword", "title", "token"], { created: 200, text: "desk lamp • lamp" }),
+          "p-5",
+        ),
+      ),
+    ).toBe(false);
+    // Its category moves a facet; leaving moves the total; a state without the score's columns (before migration 0021) cannot tell.
+    expect(affects(e(), edit(["token"], ["title"], "p-5", { category: "cat-b" }))).toBe(true);
+    expect(affects(e(), edit(["token"], ["title"], "p-5", { text: "desk clamp" }))).toBe(true);
+    expect(affects(e(), change(state({ created: 10 }), state({ created: 10, text: "desk lamp • new" }), "p-5"))).toBe(true);
+    // A spare is not ranked: any score, as long as it stays a match in its category.
+    expect(affects(e(), edit(["token"], ["keyword", "title", "token"], "p-6"))).toBe(false);
+    expect(affects(e(), edit(["token"], ["title"], "p-6", { category: "cat-b" }))).toBe(true);
   });
 
   it("a bounded ranking's total holds while its margin lasts: each match outside the candidates that leaves spends one", () => {

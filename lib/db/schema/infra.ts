@@ -49,6 +49,10 @@ export type CatalogState = {
   text: string;
   /** Microseconds since 1970 (migration 0020; absent from rows written before it). */
   created?: number;
+  /** What the relevance score reads: normalized title, keywords and whole words (migration 0021; absent before it). */
+  title?: string;
+  keywords?: string[];
+  tokens?: string[];
 };
 
 /**

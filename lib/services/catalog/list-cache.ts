@@ -15,7 +15,7 @@ import { products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
-import { matches, matchesExactly, unchangedFor, type ListMatcher } from "./matcher";
+import { matches, matchesExactly, scoreOf, unchangedFor, type ListMatcher } from "./matcher";
 import { CANDIDATES, type Candidate } from "./search-sql";
 
 export type { ListMatcher } from "./matcher";
@@ -32,7 +32,7 @@ export type Computed<P extends Page> = {
    * affect it, nor one older than every candidate that starts to match, nor, while `margin` lasts
    * (how many matches past the window the total counted), one that stops matching.
    */
-  ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean; margin: number };
+  ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean; margin: number; pageFull: boolean };
 };
 
 /**
@@ -43,7 +43,7 @@ export type Computed<P extends Page> = {
  * older matches behind it (`departed`: one of those could take a place), and nothing but products and store
  * names changed; otherwise the answer is computed from every match.
  */
-type Hint = { kept: Kept; ids: Set<string>; complete: boolean; touched: Set<string>; departed: number; valid: boolean };
+type Hint = { kept: Kept; ids: Pick<ReadonlySet<string>, "has" | "size">; complete: boolean; touched: Set<string>; departed: number; valid: boolean };
 /** Candidates kept column by column (objects would cost twice the memory); categories interned. */
 type Kept = { ids: string[]; scores: Int32Array; created: Float64Array; categories: string[] };
 /** What a recomputation from a hint ranks: the unchanged candidates as they were, and the ids to read again. */
@@ -91,14 +91,52 @@ function unkept(k: Kept, leaving: Set<string>): Candidate[] {
   return out;
 }
 
+/** A place in a ranking: higher score first, then newer, then the higher id (search-sql.ts rankedRowsQuery). */
+type RankKey = { score: number; created: number; id: string };
+/** The first and last product a ranked page shows; `full`: it shows as many as asked (else it ends the ranking). */
+type PageBounds = { first: RankKey; last: RankKey; full: boolean };
+const outranks = (a: RankKey, b: RankKey) => a.score > b.score || (a.score === b.score && (a.created > b.created || (a.created === b.created && a.id > b.id)));
+
+/** The page's bounds, when every product it shows is a ranked candidate (a page may continue past them, newest first). */
+function boundsOf(kept: Kept, places: Map<string, number>, shown: string[], full: boolean): PageBounds | null {
+  const key = (id: string | undefined): RankKey | null => {
+    const i = id === undefined ? undefined : places.get(id);
+    return i === undefined || i >= CANDIDATES ? null : { score: kept.scores[i]!, created: kept.created[i]!, id: id! };
+  };
+  const first = key(shown[0]);
+  const last = key(shown[shown.length - 1]);
+  return first && last ? { first, last, full } : null;
+}
+
+/**
+ * A ranked candidate the page does not show, still a match, in the same category: does its change leave the
+ * page as it is? Yes when it stays a spare (not ranked), or stays on the same side of the page (before its
+ * first product, or after its last on a full page), by its score before and after (scoreOf) and its place.
+ */
+function staysOffPage(e: Pick<Entry, "matcher" | "page">, place: number, c: CatalogChange): boolean {
+  if (place >= CANDIDATES) return true;
+  if (!e.page || !c.productId) return false;
+  const created = c.after!.created ?? c.before!.created;
+  const [was, is] = [scoreOf(e.matcher.terms, c.before!), scoreOf(e.matcher.terms, c.after!)];
+  if (created === undefined || was === null || is === null) return false;
+  const { first, last, full } = e.page;
+  const [kb, ka] = [
+    { score: was, created, id: c.productId },
+    { score: is, created, id: c.productId },
+  ];
+  return (outranks(kb, first) && outranks(ka, first)) || (full && outranks(last, kb) && outranks(last, ka));
+}
+
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
 type Entry = {
   matcher: ListMatcher;
   ids: string[];
   idSet: Set<string>;
   sellerIds: Set<string>;
-  /** A relevance page's kept candidates (the newest matches, SPARE past the ranked ones). */
-  candidates: Set<string> | null;
+  /** A relevance page's kept candidates (the newest matches, SPARE past the ranked ones), by place, newest first. */
+  candidates: Map<string, number> | null;
+  /** Where its page starts and ends in the ranking, while it lies among the ranked candidates. */
+  page: PageBounds | null;
   /** Its total and facets are lower bounds: they depend on no match outside the candidates (Computed.ranking). */
   bounded: boolean;
   /** The candidates were every match. */
@@ -177,7 +215,7 @@ function answerScope(m: ListMatcher): ListMatcher {
  * decision (matchesExactly: true, false or not sure) does.
  */
 export function affects(
-  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "bounded" | "complete" | "oldest" | "margin">,
+  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "oldest" | "margin">,
   c: CatalogChange,
 ): boolean {
   switch (c.kind) {
@@ -198,7 +236,11 @@ export function affects(
       const wasMatch = before && matchesExactly(m, c.before!);
       const isMatch = after && matchesExactly(m, c.after!);
       if (wasMatch === false && isMatch === false) return false;
-      if (!e.candidates || (c.productId !== null && e.candidates.has(c.productId))) return true;
+      if (!e.candidates) return true;
+      const place = c.productId === null ? undefined : e.candidates.get(c.productId);
+      if (place !== undefined)
+        // A kept candidate that stays a match in its category: the total and facets stay; the page may move.
+        return !(wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category) && staysOffPage(e, place, c));
       // Outside the kept candidates (the newest matches). Older than all of them, with older matches
       // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
       const created = (c.after ?? c.before)!.created;
@@ -235,9 +277,11 @@ export function track(hint: Pick<Hint, "ids" | "complete" | "touched" | "departe
 function mark(e: Entry, ch: CatalogChange) {
   // Already marked as early, and no hint to keep: nothing left to learn from this change.
   if (ch.deadline >= e.deadline && !e.hint?.valid) return;
-  if (!affects(e, ch)) return;
-  if (e.hint) track(e.hint, e.matcher, ch);
-  if (ch.deadline < e.deadline) e.deadline = ch.deadline;
+  const affected = affects(e, ch);
+  // A kept candidate's change is tracked even when it moves nothing shown: the next computation from the
+  // hint reads it again (its kept score is no longer its own).
+  if (e.hint && (affected || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
+  if (affected && ch.deadline < e.deadline) e.deadline = ch.deadline;
 }
 
 function onChanges(changes: CatalogChange[]) {
@@ -349,14 +393,15 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
   const kept = ranking ? keep(ranking.candidates) : null;
-  const rankingIds = kept ? new Set(kept.ids) : null;
+  const places = kept ? new Map(kept.ids.map((id, i) => [id, i])) : null;
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
     matcher,
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
-    candidates: rankingIds,
+    candidates: places,
+    page: kept && places && ranking ? boundsOf(kept, places, ids, ranking.pageFull) : null,
     bounded: !!ranking?.bounded,
     complete: !!ranking?.complete,
     oldest: kept ? oldestOf(kept.created) : Infinity,
@@ -366,7 +411,7 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     segments,
     bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.ids.length ?? 0) * KEPT_BYTES,
     deadline: Infinity,
-    hint: ranking && kept && rankingIds ? { kept, ids: rankingIds, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
+    hint: ranking && kept && places ? { kept, ids: places, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch);

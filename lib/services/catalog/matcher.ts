@@ -128,3 +128,15 @@ export function matchesExactly(m: ListMatcher, s: CatalogState): boolean | null 
   if (m.sellerId !== undefined && s.seller !== m.sellerId) return false;
   return result;
 }
+
+/**
+ * The relevance score search-sql.ts termScore gives the product in state `s` for these normalized terms:
+ * 4 for a keyword, 2 for the title holding it, 1 for a whole word, per term (LIKE on the escaped term is
+ * a plain substring test). null where the state does not carry the columns (rows before migration 0021).
+ */
+export function scoreOf(terms: string[], s: CatalogState): number | null {
+  if (s.title == null || !s.keywords || !s.tokens) return null;
+  let score = 0;
+  for (const t of terms) score += (s.keywords.includes(t) ? 4 : 0) + (s.title.includes(t) ? 2 : 0) + (s.tokens.includes(t) ? 1 : 0);
+  return score;
+}

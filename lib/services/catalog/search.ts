@@ -276,7 +276,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // A bounded answer stays "at least" the window while `margin` more matches leave (the count is a lower bound).
   const ranking =
     ranked && candidates && found !== null
-      ? { candidates, complete: found <= CANDIDATES + SPARE, bounded, margin: Math.max(0, total - RESULT_WINDOW - 1) }
+      ? { candidates, complete: found <= CANDIDATES + SPARE, bounded, margin: Math.max(0, total - RESULT_WINDOW - 1), pageFull: rows.length === limit }
       : undefined;
   if (!facetsOf) return { value: result, ranking };
 
