@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
 import { adjusted, lowered, seenBy } from "@/lib/services/catalog/aggregate-cache";
+import { Kept } from "@/lib/services/catalog/kept-candidates";
 import { affects, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 import { CANDIDATES } from "@/lib/services/catalog/search-sql";
@@ -38,6 +39,14 @@ const change = (before: CatalogState | null, after: CatalogState | null, product
   deadline: 0,
   n: 1,
 });
+/** Kept candidates, newest first (place i: the i-th), as the list cache keeps them. */
+const kept = (ids: string[]) => new Kept(ids.map((id, i) => ({ id, score: 0, created: 1_000_000 - i, category: "cat-a" })));
+/** Ids at the given places, the others filled with products of no interest. */
+const placed = (places: Record<string, number>) => {
+  const ids = Array.from({ length: Math.max(...Object.values(places)) + 1 }, (_, i) => `filler-${i}`);
+  for (const [id, i] of Object.entries(places)) ids[i] = id;
+  return ids;
+};
 type Bounds = { first: { score: number; created: number; id: string }; last: { score: number; created: number; id: string }; full: boolean };
 /** An answer showing `shown`; with `candidates` (newest first, or by place), a relevance page (bounded unless told otherwise). */
 const entry = (
@@ -49,7 +58,7 @@ const entry = (
   matcher: m,
   idSet: new Set(shown),
   sellerIds: new Set(["store-1"]),
-  candidates: candidates ? new Map(Array.isArray(candidates) ? candidates.map((id, i) => [id, i] as const) : Object.entries(candidates)) : null,
+  candidates: candidates ? kept(Array.isArray(candidates) ? candidates : placed(candidates)) : null,
   page: ranking.page ?? null,
   bounded: ranking.bounded ?? candidates !== null,
   complete: ranking.complete ?? false,
@@ -300,7 +309,7 @@ describe("aggregate cache: a change adjusts a count only where it knows exactly"
 });
 
 describe("list cache: what a relevance page may be recomputed from", () => {
-  const hint = (complete: boolean, ids = ["p-1", "p-2"]) => ({ ids: new Set(ids), complete, touched: new Set<string>(), departed: 0, valid: true });
+  const hint = (complete: boolean, ids = ["p-1", "p-2"]) => ({ kept: kept(ids), complete, touched: new Set<string>(), departed: 0, valid: true });
 
   it("its candidates and every changed product that may match now, changed candidates read again", () => {
     const h = hint(false);
@@ -327,8 +336,10 @@ describe("list cache: what a relevance page may be recomputed from", () => {
   });
 
   it("while the candidates kept past the ranked ones can fill the places of those that may have left", () => {
-    const kept = Array.from({ length: CANDIDATES + 2 }, (_, i) => `p-${i + 1}`);
-    const h = hint(false, kept);
+    const h = hint(
+      false,
+      Array.from({ length: CANDIDATES + 2 }, (_, i) => `p-${i + 1}`),
+    );
     track(h, matcher(), change(state(), state({ text: "bottle" }), "p-1"));
     track(h, matcher(), change(state(), null, "p-2"));
     expect([h.valid, h.departed, [...h.touched]]).toEqual([true, 2, ["p-1", "p-2"]]);

@@ -16,6 +16,7 @@ import { env } from "@/lib/env";
 import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, scoreOf, unchangedFor, type ListMatcher } from "./matcher";
+import { Kept, KEPT_BYTES } from "./kept-candidates";
 import { CANDIDATES, type Candidate } from "./search-sql";
 
 export type { ListMatcher } from "./matcher";
@@ -43,53 +44,11 @@ export type Computed<P extends Page> = {
  * older matches behind it (`departed`: one of those could take a place), and nothing but products and store
  * names changed; otherwise the answer is computed from every match.
  */
-type Hint = { kept: Kept; ids: Pick<ReadonlySet<string>, "has" | "size">; complete: boolean; touched: Set<string>; departed: number; valid: boolean };
-/** Candidates kept column by column (objects would cost twice the memory); categories interned. */
-type Kept = { ids: string[]; scores: Int32Array; created: Float64Array; categories: string[] };
+type Hint = { kept: Kept; complete: boolean; touched: Set<string>; departed: number; valid: boolean };
 /** What a recomputation from a hint ranks: the unchanged candidates as they were, and the ids to read again. */
 export type RankHint = { kept: Candidate[]; reread: string[] };
 /** Past this many changed products a recomputation reads every match again. */
 const HINT_TOUCHED_MAX = 200;
-/** Memory of one kept candidate: its id, the set's entry, score, creation and category. */
-const KEPT_BYTES = 112;
-
-const CATEGORIES = Symbol.for("expo-trade.list-cache.categories");
-/** One string per category id for every kept candidate (a few hundred categories, thousands of candidates each). */
-function interned(id: string): string {
-  const g = globalThis as typeof globalThis & { [CATEGORIES]?: Map<string, string> };
-  const m = (g[CATEGORIES] ??= new Map());
-  const s = m.get(id);
-  if (s !== undefined) return s;
-  if (m.size >= 100_000) m.clear();
-  m.set(id, id);
-  return id;
-}
-
-function keep(candidates: Candidate[]): Kept {
-  // Filled by index: TypedArray.from over an array goes through its iterator, an object per element
-  // (8 MB of garbage every 5 s in scenario 8 with writes, where answers are recomputed ~40 times a second).
-  const scores = new Int32Array(candidates.length);
-  const created = new Float64Array(candidates.length);
-  candidates.forEach((c, i) => {
-    scores[i] = c.score;
-    created[i] = c.created;
-  });
-  return { ids: candidates.map((c) => c.id), scores, created, categories: candidates.map((c) => interned(c.category)) };
-}
-
-function oldestOf(created: Float64Array): number {
-  let oldest = Infinity;
-  for (let i = 0; i < created.length; i++) if (created[i]! < oldest) oldest = created[i]!;
-  return oldest;
-}
-
-function unkept(k: Kept, leaving: Set<string>): Candidate[] {
-  const out: Candidate[] = [];
-  k.ids.forEach((id, i) => {
-    if (!leaving.has(id)) out.push({ id, score: k.scores[i]!, created: k.created[i]!, category: k.categories[i]! });
-  });
-  return out;
-}
 
 /** A place in a ranking: higher score first, then newer, then the higher id (search-sql.ts rankedRowsQuery). */
 type RankKey = { score: number; created: number; id: string };
@@ -98,10 +57,10 @@ type PageBounds = { first: RankKey; last: RankKey; full: boolean };
 const outranks = (a: RankKey, b: RankKey) => a.score > b.score || (a.score === b.score && (a.created > b.created || (a.created === b.created && a.id > b.id)));
 
 /** The page's bounds, when every product it shows is a ranked candidate (a page may continue past them, newest first). */
-function boundsOf(kept: Kept, places: Map<string, number>, shown: string[], full: boolean): PageBounds | null {
+function boundsOf(kept: Kept, shown: string[], full: boolean): PageBounds | null {
   const key = (id: string | undefined): RankKey | null => {
-    const i = id === undefined ? undefined : places.get(id);
-    return i === undefined || i >= CANDIDATES ? null : { score: kept.scores[i]!, created: kept.created[i]!, id: id! };
+    const i = id === undefined ? -1 : kept.place(id);
+    return i < 0 || i >= CANDIDATES ? null : { score: kept.scores[i]!, created: kept.created[i]!, id: id! };
   };
   const first = key(shown[0]);
   const last = key(shown[shown.length - 1]);
@@ -133,8 +92,8 @@ type Entry = {
   ids: string[];
   idSet: Set<string>;
   sellerIds: Set<string>;
-  /** A relevance page's kept candidates (the newest matches, SPARE past the ranked ones), by place, newest first. */
-  candidates: Map<string, number> | null;
+  /** A relevance page's kept candidates (the newest matches, SPARE past the ranked ones), newest first. */
+  candidates: Kept | null;
   /** Where its page starts and ends in the ranking, while it lies among the ranked candidates. */
   page: PageBounds | null;
   /** Its total and facets are lower bounds: they depend on no match outside the candidates (Computed.ranking). */
@@ -237,8 +196,8 @@ export function affects(
       const isMatch = after && matchesExactly(m, c.after!);
       if (wasMatch === false && isMatch === false) return false;
       if (!e.candidates) return true;
-      const place = c.productId === null ? undefined : e.candidates.get(c.productId);
-      if (place !== undefined)
+      const place = c.productId === null ? -1 : e.candidates.place(c.productId);
+      if (place >= 0)
         // A kept candidate that stays a match in its category: the total and facets stay; the page may move.
         return !(wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category) && staysOffPage(e, place, c));
       // Outside the kept candidates (the newest matches). Older than all of them, with older matches
@@ -260,15 +219,15 @@ export function affects(
 }
 
 /** Keeps an answer's hint true to a change that affects it. */
-export function track(hint: Pick<Hint, "ids" | "complete" | "touched" | "departed" | "valid">, matcher: ListMatcher, c: CatalogChange) {
+export function track(hint: Pick<Hint, "kept" | "complete" | "touched" | "departed" | "valid">, matcher: ListMatcher, c: CatalogChange) {
   if (!hint.valid || c.kind === "seller") return;
   if (c.kind !== "product" || !c.productId) {
     hint.valid = false;
     return;
   }
-  if (hint.ids.has(c.productId)) {
+  if (hint.kept.has(c.productId)) {
     // A candidate that may no longer match: when older matches exist, the kept ones past the ranked must fill its place.
-    if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true) && hint.ids.size - ++hint.departed < CANDIDATES) hint.valid = false;
+    if (!hint.complete && (!c.after || matchesExactly(matcher, c.after) !== true) && hint.kept.size - ++hint.departed < CANDIDATES) hint.valid = false;
   } else if (!c.after || !matches(matcher, c.after)) return;
   hint.touched.add(c.productId);
   if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
@@ -307,7 +266,7 @@ function recompute<P extends Page>(e: Entry | undefined, compute: (exact: boolea
   const h = e?.hint?.valid ? e.hint : null;
   if (!h) return () => compute(false);
   return async () => {
-    const r = await compute(false, { kept: unkept(h.kept, h.touched), reread: [...h.touched] });
+    const r = await compute(false, { kept: h.kept.without(h.touched), reread: [...h.touched] });
     // Ranked among a set that left older matches out, the new candidates are not every match either.
     if (r.ranking && !h.complete) r.ranking = { ...r.ranking, complete: false };
     return r;
@@ -392,26 +351,25 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
   const segments = cut(value);
   if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
   const ids = value.products.map((p) => p.id);
-  const kept = ranking ? keep(ranking.candidates) : null;
-  const places = kept ? new Map(kept.ids.map((id, i) => [id, i])) : null;
+  const kept = ranking ? new Kept(ranking.candidates) : null;
   const counts = value.products.map((p) => p.viewCount);
   const entry: Entry = {
     matcher,
     ids,
     idSet: new Set(ids),
     sellerIds: new Set(value.products.map((p) => p.seller.id)),
-    candidates: places,
-    page: kept && places && ranking ? boundsOf(kept, places, ids, ranking.pageFull) : null,
+    candidates: kept,
+    page: kept && ranking ? boundsOf(kept, ids, ranking.pageFull) : null,
     bounded: !!ranking?.bounded,
     complete: !!ranking?.complete,
-    oldest: kept ? oldestOf(kept.created) : Infinity,
+    oldest: kept ? kept.oldest : Infinity,
     margin: ranking?.bounded ? ranking.margin : 0,
     counts,
     countsAt: Date.now(),
     segments,
-    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.ids.length ?? 0) * KEPT_BYTES,
+    bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.size ?? 0) * KEPT_BYTES,
     deadline: Infinity,
-    hint: ranking && kept && places ? { kept, ids: places, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
+    hint: ranking && kept ? { kept, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch);
