@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/rows";
@@ -346,15 +346,15 @@ describe(`a first page of a query matching at most the window, at ${N} products`
 });
 
 describe(`the list cache at ${N} products`, () => {
-  it("keeps an answer counting every match when a match too old to be ranked changes, and recomputes it when one starts to match", async () => {
-    // "lamp" up to 300: ~6,100 matches, an exact total and facets, ranked over the newest 1,100 of them.
+  it("keeps an answer counting every match when a match too old to be ranked changes, moves its total and facets in place, and recomputes it when it cannot", async () => {
+    // "lamp" up to 300: ~6,100 matches in 20 categories, an exact total and facets, ranked over the newest 1,100 of them.
     const q = ProductListQuery.parse({ q: "lamp", maxPrice: 300 });
     const search = async (ownStore?: string) => {
       const answer = await searchProductsJson(db, q, { facets: true, ownStore });
       return { cache: answer.cache, body: JSON.parse(answer.body.toString("utf8")) as SearchResult };
     };
     const first = await search();
-    expect([first.body.totalRelation, first.body.total > 1_100, first.body.total <= 10_000]).toEqual(["eq", true, true]);
+    expect([first.body.totalRelation, first.body.facetsRelation, first.body.total > 1_100, first.body.total <= 10_000]).toEqual(["eq", "eq", true, true]);
     expect((await search()).cache).toBe("hit");
     const product = (i: number) => sql`${products.id} = ${`${tag}-${i}`}`;
     const since = async (write: () => Promise<unknown>) => {
@@ -362,25 +362,39 @@ describe(`the list cache at ${N} products`, () => {
       await write();
       // Past the window: an answer the change marked is computed again by now (contract 9.3).
       await new Promise((r) => setTimeout(r, Math.max(0, at + 1_100 - Date.now())));
-      // Then the answer served, and the one the store's own read computes from the database (its store changed a moment ago).
+      // Then the answer served, and the one the store's own read computes from the database (its store changed a
+      // moment ago; that read stores its answer, so each step starts from an exact one).
       const [served, truth] = [await search(), await search(store)];
       expect(truth.cache).toBe("bypass");
-      return { served, truth };
+      expect(served.body).toEqual(truth.body);
+      return served;
     };
+    const countOf = (body: SearchResult, category: string) => body.facets!.categories.find((f) => f.id === category)?.count;
+    const changed = [99_000, 99_001, 99_002].map((i) => `${tag}-${i}`);
+    const saved = await db
+      .select({ id: products.id, text: products.searchText, category: products.categoryId })
+      .from(products)
+      .where(inArray(products.id, changed));
+    const lamps = saved.find((r) => r.id === changed[0])!.category;
     try {
       // The oldest product (a lamp at price 0) gets a new text that still matches: nothing the answer shows moves.
-      const still = await since(() => db.execute(sql`update ${products} set search_text = search_text || ' shade' where ${product(99_000)}`));
-      expect(still.served.cache).toBe("hit");
-      expect(still.served.body).toEqual(still.truth.body);
-      // An old bottle at price 1 becomes a lamp: one more match, the answer is computed again.
-      const enters = await since(() => db.execute(sql`update ${products} set search_text = search_text || ' lamp' where ${product(99_001)}`));
-      expect(enters.served.cache).toBe("miss");
-      expect(enters.served.body.total).toBe(first.body.total + 1);
-      expect(enters.served.body).toEqual(enters.truth.body);
-    } finally {
-      await db.execute(
-        sql`update ${products} set search_text = regexp_replace(search_text, ' (shade|lamp)$', '') where ${product(99_000)} or ${product(99_001)}`,
+      expect(await since(() => db.execute(sql`update ${products} set search_text = search_text || ' shade' where ${product(99_000)}`))).toMatchObject({
+        cache: "hit",
+        body: { total: first.body.total },
+      });
+      // It stops being a lamp: one match and one of its category's fewer, taken in place.
+      const leaves = await since(() => db.execute(sql`update ${products} set search_text = replace(search_text, 'lamp', 'lump') where ${product(99_000)}`));
+      expect([leaves.cache, leaves.body.total, countOf(leaves.body, lamps)]).toEqual(["hit", first.body.total - 1, countOf(first.body, lamps)! - 1]);
+      // An old bottle at price 1 becomes a lamp of that category: back to the first figures, in place too.
+      const enters = await since(() =>
+        db.execute(sql`update ${products} set search_text = search_text || ' lamp', category_id = ${lamps} where ${product(99_001)}`),
       );
+      expect([enters.cache, enters.body.total, countOf(enters.body, lamps)]).toEqual(["hit", first.body.total, countOf(first.body, lamps)]);
+      // An old chair becomes a lamp of a category with no lamp yet: its facet needs a name the answer lacks, so it is computed again.
+      const fresh = await since(() => db.execute(sql`update ${products} set search_text = search_text || ' lamp' where ${product(99_002)}`));
+      expect([fresh.cache, fresh.body.total]).toEqual(["miss", first.body.total + 1]);
+    } finally {
+      for (const r of saved) await db.update(products).set({ searchText: r.text, categoryId: r.category }).where(eq(products.id, r.id));
     }
   });
 });

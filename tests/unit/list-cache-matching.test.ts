@@ -3,7 +3,7 @@ import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
 import { adjusted, lowered, seenBy } from "@/lib/services/catalog/aggregate-cache";
 import { Kept } from "@/lib/services/catalog/kept-candidates";
-import { affects, track } from "@/lib/services/catalog/list-cache";
+import { affects, patchedTail, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 import { CANDIDATES } from "@/lib/services/catalog/search-sql";
 
@@ -151,20 +151,80 @@ describe("list cache: which changes affect an answer", () => {
     expect([leaves(), leaves()]).toEqual([false, true]);
   });
 
-  it("an unbounded ranking (exact total and facets) ignores only a match that stays one, in its category, older than every kept candidate", () => {
-    const e = (over: { complete?: boolean; facets?: boolean } = {}) =>
-      entry(matcher({ facets: over.facets ?? true }), ["p-1"], ["p-1", "p-2"], { oldest: 5_000, bounded: false, complete: over.complete });
+  it("an unbounded ranking (exact total and facets): a product beyond its kept candidates moves its total and facets by one, its page not at all", () => {
+    const e = (over: { complete?: boolean; facets?: boolean; categories?: Set<string> } = {}) =>
+      entry(matcher({ facets: over.facets ?? true, categories: over.categories ?? null }), ["p-1"], ["p-1", "p-2"], {
+        oldest: 5_000,
+        bounded: false,
+        complete: over.complete,
+      });
     const edit = (before: Partial<CatalogState>, after: Partial<CatalogState>, id = "p-7") => change(state(before), state(after), id);
+    // A match that stays one in its category: nothing moves.
     expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }))).toBe(false);
-    // Newer (it may enter the ranking), a kept candidate, or the candidates were every match: affected.
+    // Newer (it may enter the ranking), a kept candidate, or the candidates were every match: the page may move.
     expect(affects(e(), edit({ created: 6_000 }, { created: 6_000, text: "lamp shade" }))).toBe(true);
     expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }, "p-2"))).toBe(true);
     expect(affects(e({ complete: true }), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }))).toBe(true);
-    // Its category moves a facet; entering or leaving moves the total.
-    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toBe(true);
+    expect(affects(e(), edit({ created: 6_000, text: "cup" }, { created: 6_000 }))).toBe(true);
+    // Beyond the candidates: its category moves a facet; entering or leaving moves the total too.
+    const beyond = { beyondNewest: true };
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toEqual({
+      total: 0,
+      moves: [
+        ["cat-a", -1],
+        ["cat-b", 1],
+      ],
+      ...beyond,
+    });
     expect(affects(e({ facets: false }), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toBe(false);
-    expect(affects(e(), edit({ created: 4_000, text: "cup" }, { created: 4_000 }))).toBe(true);
-    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "clamp" }))).toBe(true);
+    expect(affects(e(), edit({ created: 4_000, text: "cup" }, { created: 4_000 }))).toEqual({ total: 1, moves: [["cat-a", 1]], ...beyond });
+    expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, text: "clamp" }))).toEqual({ total: -1, moves: [["cat-a", -1]], ...beyond });
+    // Filtered by category, its facets count every category: a match entering another category moves a facet, not the total.
+    expect(
+      affects(e({ categories: new Set(["cat-a"]) }), edit({ created: 9_000, text: "cup", category: "cat-c" }, { created: 9_000, category: "cat-c" })),
+    ).toEqual({
+      total: 0,
+      moves: [["cat-c", 1]],
+      beyondNewest: false,
+    });
+    // Not sure whether it matches (a short term): the answer is computed again.
+    expect(
+      affects(
+        entry(matcher({ terms: ["la"] }), ["p-1"], ["p-1"], { oldest: 5_000, bounded: false }),
+        edit({ created: 4_000, text: "cup" }, { created: 4_000, text: "la cup" }),
+      ),
+    ).toBe(true);
+  });
+
+  it("a patch moves the stored total and facets where it knows how, and gives up where it does not", () => {
+    const facets = (n: Record<string, number>) => ({ categories: Object.entries(n).map(([id, count]) => ({ id, name: id.toUpperCase(), count })) });
+    const rest = { page: 1, limit: 20, total: 40, totalRelation: "eq", facets: facets({ "cat-a": 30, "cat-b": 10 }), facetsRelation: "eq" };
+    const p = (total: number, moves: [string, number][], beyondNewest = true) => ({ total, moves, beyondNewest });
+    expect(patchedTail(rest, p(1, [["cat-b", 1]]))).toEqual({ ...rest, total: 41, facets: facets({ "cat-a": 30, "cat-b": 11 }) });
+    expect(
+      patchedTail(
+        rest,
+        p(0, [
+          ["cat-a", -21],
+          ["cat-b", 1],
+        ]),
+      ),
+    ).toEqual({ ...rest, facets: facets({ "cat-b": 11, "cat-a": 9 }) });
+    expect(patchedTail(rest, p(-1, [["cat-b", -10]]))).toEqual({ ...rest, total: 39, facets: facets({ "cat-a": 30 }) });
+    // A category with no match yet (its name is not at hand), a total past the window or an "at least" one: computed again.
+    expect(patchedTail(rest, p(1, [["cat-z", 1]]))).toBeNull();
+    expect(patchedTail({ ...rest, total: 10_000 }, p(1, []))).toBeNull();
+    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(1, []))).toBeNull();
+    // Every shown place taken: one more for a shown category is safe, one fewer or one more elsewhere is not.
+    const full = { ...rest, facets: facets(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`cat-${String(i).padStart(2, "0")}`, 100 - i]))) };
+    expect(patchedTail(full, p(1, [["cat-49", 1]]))?.facets?.categories[49]).toEqual({ id: "cat-49", name: "CAT-49", count: 52 });
+    expect(patchedTail(full, p(-1, [["cat-10", -1]]))).toBeNull();
+    expect(patchedTail(full, p(-1, [["cat-x", -1]]))?.facets).toEqual(full.facets);
+    // Facets over the newest matches: a product beyond the candidates is not among them; one that may be, is not known.
+    const newest = { ...rest, facetsRelation: "gte" };
+    expect(patchedTail(newest, p(1, [["cat-b", 1]]))).toEqual({ ...newest, total: 41 });
+    expect(patchedTail(newest, p(0, [["cat-b", 1]], false))).toBeNull();
+    expect(rest.facets.categories[1]!.count).toBe(10);
   });
 
   it("a ranked candidate the page does not show: unaffected while it stays a match on the same side of the page, by its score before and after", () => {

@@ -11,13 +11,14 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { shortDb, type Db } from "@/lib/db/client";
-import { products } from "@/lib/db/schema";
+import { products, type CatalogState } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, scoreOf, unchangedFor, type ListMatcher } from "./matcher";
 import { Kept, KEPT_BYTES } from "./kept-candidates";
-import { CANDIDATES, type Candidate } from "./search-sql";
+import { RESULT_WINDOW } from "@/lib/schemas/products";
+import { CANDIDATES, FACETS_SHOWN, type Candidate } from "./search-sql";
 
 export type { ListMatcher } from "./matcher";
 
@@ -107,6 +108,8 @@ type Entry = {
   counts: number[];
   countsAt: number;
   segments: Buffer[];
+  /** Where the last segment's part after the products starts (cut). */
+  tailAt: number;
   bytes: number;
   /** Served until then; Infinity while no change affects it. */
   deadline: number;
@@ -176,7 +179,7 @@ function answerScope(m: ListMatcher): ListMatcher {
 export function affects(
   e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "oldest" | "margin">,
   c: CatalogChange,
-): boolean {
+): boolean | Patch {
   switch (c.kind) {
     case "seller":
       return !!c.sellerId && e.sellerIds.has(c.sellerId);
@@ -204,9 +207,7 @@ export function affects(
       // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
       const created = (c.after ?? c.before)!.created;
       const older = created !== undefined && created < e.oldest;
-      if (!e.bounded)
-        // The total and facets count every match: it moves nothing only as a match before and after, in the same category.
-        return !(older && !e.complete && wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category));
+      if (!e.bounded) return countedMove(e, m, c, older && !e.complete, wasMatch, isMatch);
       // Bounded: it matters if it may enter the match set newer than the oldest candidate, or may leave it
       // when the total counted too few matches past the window to stay "at least" the window without it.
       if (!older && wasMatch !== true && isMatch !== false) return true;
@@ -216,6 +217,96 @@ export function affects(
     default:
       return true;
   }
+}
+
+/** A category's count moved by one in an answer's facets. */
+type FacetMove = [category: string, by: number];
+/**
+ * What a change does to an answer whose page it cannot alter: its total moves by `total`, its facets by
+ * `moves` (when exact; facets counted over the newest matches do not count it when `beyondNewest`).
+ */
+export type Patch = { total: number; moves: FacetMove[]; beyondNewest: boolean };
+
+/**
+ * A product outside the kept candidates of an answer counting every match (total "eq"): the page stays as
+ * it is unless the product is ranked before or after (a member of the query's set newer than the oldest
+ * candidate, or every match was kept); then its total and facets move by what its match did, which the
+ * stored answer takes in place (patch) instead of being computed again. `beyond`: older than every kept
+ * candidate, with older matches beside them. `wasMatch`/`isMatch`: in the answer's scope (every category).
+ */
+function countedMove(
+  e: Pick<Entry, "matcher">,
+  m: ListMatcher,
+  c: CatalogChange,
+  beyond: boolean,
+  wasMatch: boolean | null,
+  isMatch: boolean | null,
+): boolean | Patch {
+  const inSet = (scoped: boolean | null, s: CatalogState | null) => (scoped === true && e.matcher.categories ? e.matcher.categories.has(s!.category) : scoped);
+  const [was, is] = [inSet(wasMatch, c.before), inSet(isMatch, c.after)];
+  if (was === null || is === null || ((was || is) && !beyond)) return true;
+  const moves: FacetMove[] = [];
+  if (m.facets && !(wasMatch && isMatch && c.before!.category === c.after!.category)) {
+    if (wasMatch) moves.push([c.before!.category, -1]);
+    if (isMatch) moves.push([c.after!.category, 1]);
+  }
+  const total = Number(is) - Number(was);
+  return total === 0 && moves.length === 0 ? false : { total, moves, beyondNewest: beyond };
+}
+
+type Tail = {
+  total?: number;
+  totalRelation?: string;
+  facets?: { categories: { id: string; name: string; count: number }[] };
+  facetsRelation?: string;
+};
+
+/** The answer's total and facets after a patch, or null where it cannot tell (the answer is then computed again). */
+export function patchedTail(rest: Tail, p: Patch): Tail | null {
+  if (p.total) {
+    if (rest.totalRelation !== "eq" || typeof rest.total !== "number") return null;
+    const total = rest.total + p.total;
+    if (total < 0 || total > RESULT_WINDOW) return null;
+    rest = { ...rest, total };
+  }
+  if (!p.moves.length) return rest;
+  if (!rest.facets) return null;
+  // Counted over the newest matches, which a product beyond the candidates is not among.
+  if (rest.facetsRelation !== "eq") return p.beyondNewest ? rest : null;
+  const list = rest.facets.categories.slice();
+  for (const [id, by] of p.moves) {
+    const i = list.findIndex((f) => f.id === id);
+    // A category not shown: one with no match yet needs its name (computed again), one past the shown ones stays past them.
+    if (i < 0) {
+      if (by > 0 || list.length < FACETS_SHOWN) return null;
+      continue;
+    }
+    // Lowered while every place is taken: a category not shown may now outrank it.
+    if (by < 0 && list.length >= FACETS_SHOWN) return null;
+    const count = list[i]!.count + by;
+    if (count > 0) list[i] = { ...list[i]!, count };
+    else list.splice(i, 1);
+  }
+  list.sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { ...rest, facets: { categories: list } };
+}
+
+/** The JSON after the products: `}` or `,"page":...}`. */
+const tailJson = (rest: object) => {
+  const text = JSON.stringify(rest);
+  return text === "{}" ? "}" : `,${text.slice(1)}`;
+};
+
+/** Applies a patch to a stored answer's last segment (where its total and facets are); false when it cannot. */
+function patch(e: Entry, p: Patch): boolean {
+  const last = e.segments.length - 1;
+  const segment = e.segments[last]!;
+  const tail = segment.subarray(e.tailAt).toString("utf8");
+  if (tail === "}") return false;
+  const rest = patchedTail(JSON.parse(`{${tail.slice(1)}`) as Tail, p);
+  if (!rest) return false;
+  e.segments[last] = Buffer.concat([segment.subarray(0, e.tailAt), Buffer.from(tailJson(rest), "utf8")]);
+  return true;
 }
 
 /** Keeps an answer's hint true to a change that affects it. */
@@ -233,10 +324,15 @@ export function track(hint: Pick<Hint, "kept" | "complete" | "touched" | "depart
   if (hint.touched.size > HINT_TOUCHED_MAX) hint.valid = false;
 }
 
-function mark(e: Entry, ch: CatalogChange) {
+/**
+ * `replay`: a change the answer's computation may or may not have seen (fill): it cannot be patched in, since
+ * the answer may hold it already.
+ */
+function mark(e: Entry, ch: CatalogChange, replay = false) {
   // Already marked as early, and no hint to keep: nothing left to learn from this change.
   if (ch.deadline >= e.deadline && !e.hint?.valid) return;
-  const affected = affects(e, ch);
+  const move = affects(e, ch);
+  const affected = move === true || (move !== false && (replay || ch.deadline >= e.deadline || !patch(e, move)));
   // A kept candidate's change is tracked even when it moves nothing shown: the next computation from the
   // hint reads it again (its kept score is no longer its own).
   if (e.hint && (affected || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
@@ -273,10 +369,17 @@ function recompute<P extends Page>(e: Entry | undefined, compute: (exact: boolea
   };
 }
 
-function cut(value: Page): Buffer[] | null {
-  const text = JSON.stringify({ ...value, products: value.products.map((p) => ({ ...p, viewCount: MARK_VALUE })) });
-  const parts = text.split(MARK);
-  return parts.length === value.products.length + 1 ? parts.map((p) => Buffer.from(p, "utf8")) : null;
+/**
+ * The answer's JSON (products first) cut where each product's viewCount goes; `tailAt`: where, in the last
+ * segment, the part after the products starts (its total and facets, which a patch rewrites).
+ */
+function cut(value: Page): { segments: Buffer[]; tailAt: number } | null {
+  const { products: listed, ...rest } = value;
+  const parts = `{"products":${JSON.stringify(listed.map((p) => ({ ...p, viewCount: MARK_VALUE })))}`.split(MARK);
+  if (parts.length !== listed.length + 1) return null;
+  const tailAt = Buffer.byteLength(parts[parts.length - 1]!, "utf8");
+  parts[parts.length - 1] += tailJson(rest);
+  return { segments: parts.map((p) => Buffer.from(p, "utf8")), tailAt };
 }
 
 function join(segments: Buffer[], counts: number[]): Buffer {
@@ -348,8 +451,9 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
 async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
   const position = feedPosition();
   const [{ value, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
-  const segments = cut(value);
-  if (!segments) return Buffer.from(JSON.stringify(value), "utf8");
+  const answer = cut(value);
+  if (!answer) return Buffer.from(JSON.stringify(value), "utf8");
+  const { segments, tailAt } = answer;
   const ids = value.products.map((p) => p.id);
   const kept = ranking ? new Kept(ranking.candidates) : null;
   const counts = value.products.map((p) => p.viewCount);
@@ -367,12 +471,13 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     counts,
     countsAt: Date.now(),
     segments,
+    tailAt,
     bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.size ?? 0) * KEPT_BYTES,
     deadline: Infinity,
     hint: ranking && kept ? { kept, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
   };
   // Changes processed while this ran may or may not be in it: treated as not.
-  for (const ch of changesSince(position)) mark(entry, ch);
+  for (const ch of changesSince(position)) mark(entry, ch, true);
   if (entry.bytes <= limitBytes / 8) {
     forget(c, key);
     store(c, key, entry);

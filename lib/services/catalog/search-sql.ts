@@ -19,6 +19,8 @@ export const CANDIDATES = 1_000;
  * kept candidates (list-cache.ts) survives this many of them leaving the match set.
  */
 export const SPARE = 100;
+/** An answer names this many of its largest categories (facets). */
+export const FACETS_SHOWN = 50;
 
 /** Counts stop here: past the window, with a margin (aggregate-cache.ts). */
 export const COUNT_CAP = RESULT_WINDOW + 1 + COUNT_MARGIN;

@@ -15,6 +15,7 @@ import {
   cappedCountQuery,
   COUNT_CAP,
   facetQuery,
+  FACETS_SHOWN,
   filters,
   floorTerms,
   matchPart,
@@ -288,8 +289,8 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
     : !q.category && candidateFacets
       ? await candidateFacets()
       : await planned(db, "walk", (tx) => facetQuery(tx, facetWhere, { newest: true }));
-  // The 50 largest categories, named from the category tree (a category gone since is left out).
-  const largest = counted.slice(0, 50);
+  // The FACETS_SHOWN largest categories, named from the category tree (a category gone since is left out).
+  const largest = counted.slice(0, FACETS_SHOWN);
   const names = await categoryNames(
     db,
     largest.map((f) => f.id),
