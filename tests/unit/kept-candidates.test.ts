@@ -21,9 +21,11 @@ describe("kept candidates", () => {
   });
 
   it("find each product at its place, and nothing that is not kept", () => {
-    const k = new Kept(candidates);
-    candidates.forEach((c, i) => expect([c.id, k.place(c.id)]).toEqual([c.id, i]));
-    expect(k.id(42)).toBe(candidates[42]!.id);
+    // Numbered first in another order than their places (ids are numbered once per process, as first seen).
+    const reversed = new Kept([...candidates].reverse().map((c) => ({ ...c, id: `${c.id}-r` })));
+    const k = new Kept(candidates.map((c, i) => (i % 3 === 0 ? { ...c, id: `${c.id}-r` } : c)));
+    candidates.forEach((c, i) => expect([i, k.place(i % 3 === 0 ? `${c.id}-r` : c.id)]).toEqual([i, i]));
+    expect(reversed.place(`${candidates[0]!.id}-r`)).toBe(1_099);
     // Unknown ids, a category's id, and a product another set keeps.
     const other = new Kept([{ id: "elsewhere", score: 1, created: 1, category: "cat-0" }]);
     expect([k.place("never-seen"), k.place("cat-3"), k.place("elsewhere"), k.has("elsewhere"), other.has("elsewhere")]).toEqual([-1, -1, -1, false, true]);

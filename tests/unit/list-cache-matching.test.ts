@@ -39,8 +39,8 @@ const change = (before: CatalogState | null, after: CatalogState | null, product
   deadline: 0,
   n: 1,
 });
-/** Kept candidates, newest first (place i: the i-th), as the list cache keeps them. */
-const kept = (ids: string[]) => new Kept(ids.map((id, i) => ({ id, score: 0, created: 1_000_000 - i, category: "cat-a" })));
+/** Kept candidates, newest first (place i: the i-th), as the list cache keeps them; the last one created at `oldest`. */
+const kept = (ids: string[], oldest = 1_000_000) => new Kept(ids.map((id, i) => ({ id, score: 0, created: oldest + ids.length - 1 - i, category: "cat-a" })));
 /** Ids at the given places, the others filled with products of no interest. */
 const placed = (places: Record<string, number>) => {
   const ids = Array.from({ length: Math.max(...Object.values(places)) + 1 }, (_, i) => `filler-${i}`);
@@ -58,11 +58,10 @@ const entry = (
   matcher: m,
   idSet: new Set(shown),
   sellerIds: new Set(["store-1"]),
-  candidates: candidates ? kept(Array.isArray(candidates) ? candidates : placed(candidates)) : null,
+  candidates: candidates ? kept(Array.isArray(candidates) ? candidates : placed(candidates), ranking.oldest) : null,
   page: ranking.page ?? null,
   bounded: ranking.bounded ?? candidates !== null,
   complete: ranking.complete ?? false,
-  oldest: ranking.oldest ?? Infinity,
   margin: ranking.margin ?? 0,
 });
 

@@ -71,8 +71,13 @@ export function adjusted<F>(e: Pick<Entry, "matcher">, value: Aggregate<F>, c: C
     return true;
   };
   if ((before && !move(c.before!.category, -1)) || (after && !move(c.after!.category, 1))) return null;
-  const kept = facets.filter((f) => f.n > 0).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const kept = facets.filter((f) => f.n > 0).sort((a, b) => facetOrder(a.n, a.id, b.n, b.id));
   return { n, facets: kept, snapshot: value.snapshot };
+}
+
+/** Facets in the order the statements give them (search-sql.ts facetQuery): the larger count first, then the id. */
+export function facetOrder(aCount: number, aId: string, bCount: number, bId: string): number {
+  return bCount - aCount || (aId < bId ? -1 : aId > bId ? 1 : 0);
 }
 
 /**

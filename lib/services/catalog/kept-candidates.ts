@@ -90,10 +90,6 @@ export class Kept {
     return this.place(id) >= 0;
   }
 
-  id(place: number): string {
-    return this.names.ids[this.nums[place]!]!;
-  }
-
   /** The kept candidates but those leaving, as the ranking takes them (their ids and categories are the shared strings). */
   without(leaving: Set<string>): Candidate[] {
     const out: Candidate[] = [];

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { shortDb, type Db } from "@/lib/db/client";
 import { products, type CatalogState } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { facetOrder } from "./aggregate-cache";
 import { AnchorIndex, eachTouched } from "./anchor-index";
 import { changesSince, feedPosition, freshFeed, onCatalogChanges, storeChangedRecently, type CatalogChange } from "./catalog-feed";
 import { matches, matchesExactly, scoreOf, unchangedFor, type ListMatcher } from "./matcher";
@@ -101,8 +102,6 @@ type Entry = {
   bounded: boolean;
   /** The candidates were every match. */
   complete: boolean;
-  /** The oldest kept candidate (microseconds): an older product is not ranked while the candidates stay. */
-  oldest: number;
   /** A bounded answer: how many more matches outside the candidates may stop matching before its total can change. */
   margin: number;
   counts: number[];
@@ -177,7 +176,7 @@ function answerScope(m: ListMatcher): ListMatcher {
  * decision (matchesExactly: true, false or not sure) does.
  */
 export function affects(
-  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "oldest" | "margin">,
+  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "margin">,
   c: CatalogChange,
 ): boolean | Patch {
   switch (c.kind) {
@@ -206,7 +205,7 @@ export function affects(
       // Outside the kept candidates (the newest matches). Older than all of them, with older matches
       // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
       const created = (c.after ?? c.before)!.created;
-      const older = created !== undefined && created < e.oldest;
+      const older = created !== undefined && created < e.candidates.oldest;
       if (!e.bounded) return countedMove(e, m, c, older && !e.complete, wasMatch, isMatch);
       // Bounded: it matters if it may enter the match set newer than the oldest candidate, or may leave it
       // when the total counted too few matches past the window to stay "at least" the window without it.
@@ -287,7 +286,7 @@ export function patchedTail(rest: Tail, p: Patch): Tail | null {
     if (count > 0) list[i] = { ...list[i]!, count };
     else list.splice(i, 1);
   }
-  list.sort((a, b) => b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  list.sort((a, b) => facetOrder(a.count, a.id, b.count, b.id));
   return { ...rest, facets: { categories: list } };
 }
 
@@ -466,7 +465,6 @@ async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: 
     page: kept && ranking ? boundsOf(kept, ids, ranking.pageFull) : null,
     bounded: !!ranking?.bounded,
     complete: !!ranking?.complete,
-    oldest: kept ? kept.oldest : Infinity,
     margin: ranking?.bounded ? ranking.margin : 0,
     counts,
     countsAt: Date.now(),

@@ -7,7 +7,7 @@ import { categoryNames, categorySubtree } from "./catalog-feed";
 import { localizedName } from "./categories";
 import { cachedJson, type Computed, type ListAnswer, type ListMatcher, type RankHint } from "./list-cache";
 import { productView } from "./product-view";
-import { cachedAggregate, type Aggregate } from "./aggregate-cache";
+import { cachedAggregate, facetOrder, type Aggregate } from "./aggregate-cache";
 import { likelyHolds } from "./word-stats";
 import {
   CANDIDATES,
@@ -154,7 +154,7 @@ export async function rankFromHint(db: Db, q: ProductListInput, ownStore: string
   const facets = async () => {
     const n = new Map<string, number>();
     for (const c of ranked) n.set(c.category, (n.get(c.category) ?? 0) + 1);
-    return [...n].map(([id, count]) => ({ id, n: count })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...n].map(([id, count]) => ({ id, n: count })).sort((a, b) => facetOrder(a.n, a.id, b.n, b.id));
   };
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), found: Math.min(all.length, CANDIDATES + SPARE + 1), candidates: kept, facets };
 }
