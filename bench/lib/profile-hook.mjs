@@ -58,6 +58,8 @@ function start() {
     const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
     // The app's catalog feed: time its caches spent taking changes (lib/services/catalog/catalog-feed.ts FeedStats).
     const feed = globalThis[Symbol.for("expo-trade.catalog-feed.stats")] ?? { changes: 0, ms: 0, maxMs: 0 };
+    // The list cache's computations by what started them, and the answers changes marked (list-cache.ts ListCacheStats).
+    const lists = globalThis[Symbol.for("expo-trade.list-cache.stats")] ?? { request: 0, background: 0, bypass: 0, marks: 0 };
     const line = {
       t: Date.now(),
       p50: ms(eld.percentile(50)),
@@ -70,8 +72,11 @@ function start() {
       feedChanges: feed.changes,
       feedMs: r(feed.ms),
       feedMaxMs: r(feed.maxMs),
+      listComputed: { request: lists.request, background: lists.background, bypass: lists.bypass },
+      listMarks: lists.marks,
     };
     Object.assign(feed, { changes: 0, ms: 0, maxMs: 0 });
+    Object.assign(lists, { request: 0, background: 0, bypass: 0, marks: 0 });
     appendFileSync(eldFile, JSON.stringify(line) + "\n");
     eld.reset();
     gc = { major: 0, majorMax: 0, minor: 0 };

@@ -85,6 +85,9 @@ function loopDelay(app, phases) {
     heapMb: summarize(inside.map((l) => l.heapMb ?? 0)),
     feedMsPerSecond: summarize(inside.map((l) => l.feedMs ?? 0)),
     feedLongest: summarize(inside.map((l) => l.feedMaxMs ?? 0)),
+    // The list cache's computations and marks (list-cache.ts ListCacheStats), summed over the phases.
+    listComputed: Object.fromEntries(["request", "background", "bypass"].map((k) => [k, inside.reduce((n, l) => n + (l.listComputed?.[k] ?? 0), 0)])),
+    listMarks: inside.reduce((n, l) => n + (l.listMarks ?? 0), 0),
   };
 }
 
@@ -234,7 +237,8 @@ export async function liveScenario(ctx) {
   const loopText = (l) =>
     l
       ? `p99 of each second's p99 ${l.p99.p99} ms, of its max ${l.max.p99} ms (max ${l.max.max} ms); major GC ${l.gcMajorMsPerSecond.p50} ms/s p50, longest pause ${l.gcMajorPause.max} ms; heap p50 ${l.heapMb.p50} MiB; ` +
-        `caches taking feed changes ${l.feedMsPerSecond.p50} ms/s p50, longest p99 ${l.feedLongest.p99} ms, max ${l.feedLongest.max} ms`
+        `caches taking feed changes ${l.feedMsPerSecond.p50} ms/s p50, longest p99 ${l.feedLongest.p99} ms, max ${l.feedLongest.max} ms; ` +
+        `list answers marked ${l.listMarks}, computed for a request ${l.listComputed.request}, ahead of a deadline ${l.listComputed.background}`
       : "not measured";
   const met =
     errors === 0 &&

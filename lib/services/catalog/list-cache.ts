@@ -144,6 +144,18 @@ const cache = (): Cache =>
 const MARK_VALUE = `vc-${randomBytes(12).toString("hex")}`;
 const MARK = JSON.stringify(MARK_VALUE);
 
+/**
+ * Since the reader last reset them (the bench's profiling hook, once a second): computations by what started
+ * them (a request that found no fresh answer, a refresh ahead of a deadline, a writer's own read), and the
+ * answers a change marked (gave a deadline; changes a computation may have seen are not counted again).
+ */
+export type ListCacheStats = Record<"request" | "background" | "bypass" | "marks", number>;
+const STATS = Symbol.for("expo-trade.list-cache.stats");
+function stats(): ListCacheStats {
+  const g = globalThis as typeof globalThis & { [STATS]?: ListCacheStats };
+  return (g[STATS] ??= { request: 0, background: 0, bypass: 0, marks: 0 });
+}
+
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return db
@@ -335,7 +347,10 @@ function mark(e: Entry, ch: CatalogChange, replay = false) {
   // A kept candidate's change is tracked even when it moves nothing shown: the next computation from the
   // hint reads it again (its kept score is no longer its own).
   if (e.hint && (affected || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
-  if (affected && ch.deadline < e.deadline) e.deadline = ch.deadline;
+  if (!affected || ch.deadline >= e.deadline) return;
+  // A change the computation may have seen already is not a mark of its own (the answer before was marked).
+  if (e.deadline === Infinity && !replay) stats().marks++;
+  e.deadline = ch.deadline;
 }
 
 function onChanges(changes: CatalogChange[]) {
@@ -416,16 +431,16 @@ export async function cachedJson<P extends Page>(
   const c = cache();
   // The writer's own read: computed from the database alone (no cached count either).
   if (spec.writerStore && (await storeChangedRecently(db, spec.writerStore)))
-    return { body: await fill(c, key, spec, () => compute(true), limitBytes), cache: "bypass" };
+    return { body: await fill(c, key, spec, () => compute(true), limitBytes, "bypass"), cache: "bypass" };
   const entry = c.entries.get(key);
   const now = Date.now();
   const cached = recompute(entry, compute);
-  if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, cached, limitBytes)), cache: "miss" };
+  if (!entry || now >= entry.deadline) return { body: await shared(c, key, () => fill(c, key, spec, cached, limitBytes, "request")), cache: "miss" };
   // Most recently used last.
   c.entries.delete(key);
   c.entries.set(key, entry);
   if (entry.deadline - now < REFRESH_AHEAD_MS) {
-    shared(c, key, () => fill(c, key, spec, cached, limitBytes)).catch((err: unknown) => console.error("list cache: refresh failed", err));
+    shared(c, key, () => fill(c, key, spec, cached, limitBytes, "background")).catch((err: unknown) => console.error("list cache: refresh failed", err));
   }
   if (now - entry.countsAt >= COUNTS_MS && entry.ids.length) {
     // A hit's only statement: on the short statements' connections, not behind the misses (shortDb).
@@ -447,7 +462,15 @@ function shared(c: Cache, key: string, run: () => Promise<Buffer>): Promise<Buff
   return p;
 }
 
-async function fill<P extends Page>(c: Cache, key: string, spec: Spec, compute: () => Promise<Computed<P>>, limitBytes: number): Promise<Buffer> {
+async function fill<P extends Page>(
+  c: Cache,
+  key: string,
+  spec: Spec,
+  compute: () => Promise<Computed<P>>,
+  limitBytes: number,
+  started: keyof Omit<ListCacheStats, "marks">,
+): Promise<Buffer> {
+  stats()[started]++;
   const position = feedPosition();
   const [{ value, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
   const answer = cut(value);
