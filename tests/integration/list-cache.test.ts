@@ -275,6 +275,50 @@ describe("cached product lists", () => {
     expect(ids(now)).toEqual(ids(await list(path, seller.token)));
   });
 
+  it("takes a new product ranked after its page in place (total and facets move), and computes the page again when one ranks onto it", async () => {
+    const seller = await createSeller();
+    const word = unique("cachen");
+    const [a, b] = [(await someCategory(0)).leaf.id, (await someCategory(1)).leaf.id];
+    // Scores (search-sql.ts termScore): the word as a keyword and in the title 7, in the description only 0.
+    for (const category of [a, a, b]) await createProduct(seller.token, { title: `Lamp ${word}`, keywords: [word], category });
+    await catalogWindowAfter(Date.now());
+    const path = `/api/products/search?q=${word}&limit=2`;
+    const view = (body: ListBody) => [body.products.map((x) => x.id), body.total, body.totalRelation, body.facets?.categories.map((c) => [c.id, c.count])];
+    const first = await list(path);
+    expect([first.cache, first.total, (await list(path)).cache]).toEqual(["miss", 3, "hit"]);
+    // Newer than every product, but scoring 0: after the page's last (7). Still a hit, with one more in the total and its category
+    // (a category with no match yet would need its name: computed again).
+    const low = await createProduct(seller.token, { title: "Stand", description: `a ${word} stand`, keywords: [], category: a });
+    let now = await listAfterWindow(path, Date.now());
+    expect(now.cache).toBe("hit");
+    expect(view(now)).toEqual([
+      first.products.map((x) => x.id),
+      4,
+      "eq",
+      [
+        [a, 3],
+        [b, 1],
+      ],
+    ]);
+    expect(view(now)).toEqual(view(await list(path, seller.token)));
+    // A new product scoring 7: newest of the best, first on the page.
+    const high = await createProduct(seller.token, { title: `Lamp ${word} new`, keywords: [word], category: b });
+    now = await listAfterWindow(path, Date.now());
+    expect(now.cache).toBe("miss");
+    expect(now.products[0]!.id).toBe(high.id);
+    // (The store's own read stores its answer: the steps below start from an exact one.)
+    expect(view(now)).toEqual(view(await list(path, seller.token)));
+    // Another one scoring 0 is taken in place; once it scores 7 it is the newest of the best: first on the page.
+    const shelf = await createProduct(seller.token, { title: "Shelf", description: `a ${word} shelf`, keywords: [], category: a });
+    now = await listAfterWindow(path, Date.now());
+    expect([now.cache, now.total]).toEqual(["hit", 6]);
+    now = await listAfterWindow(path, await write(`/api/products/${shelf.id}`, "PUT", seller.token, { title: `Shelf ${word}`, keywords: [word] }));
+    expect(now.cache).toBe("miss");
+    expect(now.products.map((x) => x.id)).toEqual([shelf.id, high.id]);
+    expect(view(now)).toEqual(view(await list(path, seller.token)));
+    expect(low.id).not.toBe(shelf.id);
+  });
+
   it("keeps answers per locale and per query", async () => {
     const seller = await createSeller();
     const word = unique("cachel");

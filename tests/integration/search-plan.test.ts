@@ -397,6 +397,52 @@ describe(`the list cache at ${N} products`, () => {
       for (const r of saved) await db.update(products).set({ searchText: r.text, categoryId: r.category }).where(eq(products.id, r.id));
     }
   });
+
+  it("takes a new match ranked after the page in place, the oldest ranked candidate leaving for the spares", async () => {
+    // The newest 30 lamps up to 300 get the word as a keyword (score 4, the others 0): the first page is theirs, and a new
+    // lamp scoring 0 ranks after it; the 1,000th newest match (score 0, after the page too) leaves the ranked places.
+    const q = ProductListQuery.parse({ q: "lamp", maxPrice: 300 });
+    const search = async (ownStore?: string) => {
+      const answer = await searchProductsJson(db, q, { facets: true, ownStore });
+      return { cache: answer.cache, body: JSON.parse(answer.body.toString("utf8")) as SearchResult };
+    };
+    const best = Array.from({ length: 30 }, (_, k) => `${tag}-${5 + 5 * k}`);
+    const wait = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at + 1_100 - Date.now())));
+    const newId = `${tag}-new`;
+    try {
+      let at = Date.now();
+      await db
+        .update(products)
+        .set({ keywordsNorm: ["lamp"] })
+        .where(inArray(products.id, best));
+      await wait(at);
+      // The store's own read stores an exact answer; the next read is served from it.
+      const first = await search(store);
+      expect([first.body.totalRelation, first.body.products.every((p) => best.includes(p.id)), (await search()).cache]).toEqual(["eq", true, "hit"]);
+      const category = first.body.facets!.categories[0]!.id;
+      at = Date.now();
+      await db.insert(products).values({
+        id: newId,
+        sellerId: store,
+        categoryId: category,
+        title: "item new",
+        price: "5",
+        currency: "USD",
+        searchText: "item new lamp",
+        titleNorm: "item new",
+        tokens: ["item", "new"],
+      });
+      await wait(at);
+      const [served, truth] = [await search(), await search(store)];
+      expect(truth.cache).toBe("bypass");
+      expect(served.body).toEqual(truth.body);
+      const countOf = (body: SearchResult) => body.facets!.categories.find((f) => f.id === category)!.count;
+      expect([served.cache, served.body.total, countOf(served.body)]).toEqual(["hit", first.body.total + 1, countOf(first.body) + 1]);
+    } finally {
+      await db.delete(products).where(eq(products.id, newId));
+      await db.update(products).set({ keywordsNorm: [] }).where(inArray(products.id, best));
+    }
+  });
 });
 
 describe("facet names", () => {

@@ -54,16 +54,22 @@ const entry = (
   shown: string[] = ["p-1"],
   candidates: string[] | Record<string, number> | null = null,
   ranking: { oldest?: number; margin?: number; bounded?: boolean; complete?: boolean; page?: Bounds } = {},
-) => ({
-  matcher: m,
-  idSet: new Set(shown),
-  sellerIds: new Set(["store-1"]),
-  candidates: candidates ? kept(Array.isArray(candidates) ? candidates : placed(candidates), ranking.oldest) : null,
-  page: ranking.page ?? null,
-  bounded: ranking.bounded ?? candidates !== null,
-  complete: ranking.complete ?? false,
-  margin: ranking.margin ?? 0,
-});
+) => {
+  const set = candidates ? kept(Array.isArray(candidates) ? candidates : placed(candidates), ranking.oldest) : null;
+  const complete = ranking.complete ?? false;
+  return {
+    matcher: m,
+    idSet: new Set(shown),
+    sellerIds: new Set(["store-1"]),
+    candidates: set,
+    page: ranking.page ?? null,
+    bounded: ranking.bounded ?? candidates !== null,
+    complete,
+    margin: ranking.margin ?? 0,
+    hint: set ? { kept: set, complete, touched: new Set<string>(), departed: 0, valid: true } : null,
+    added: new Set<string>(),
+  };
+};
 
 describe("list cache: which changes affect an answer", () => {
   it("a shown product, whatever changed", () => {
@@ -166,7 +172,7 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects(e({ complete: true }), edit({ created: 4_000 }, { created: 4_000, text: "lamp shade" }))).toBe(true);
     expect(affects(e(), edit({ created: 6_000, text: "cup" }, { created: 6_000 }))).toBe(true);
     // Beyond the candidates: its category moves a facet; entering or leaving moves the total too.
-    const beyond = { beyondNewest: true };
+    const beyond = { newest: [] };
     expect(affects(e(), edit({ created: 4_000 }, { created: 4_000, category: "cat-b", text: "lamp shade" }))).toEqual({
       total: 0,
       moves: [
@@ -184,7 +190,7 @@ describe("list cache: which changes affect an answer", () => {
     ).toEqual({
       total: 0,
       moves: [["cat-c", 1]],
-      beyondNewest: false,
+      newest: null,
     });
     // Not sure whether it matches (a short term): the answer is computed again.
     expect(
@@ -198,7 +204,7 @@ describe("list cache: which changes affect an answer", () => {
   it("a patch moves the stored total and facets where it knows how, and gives up where it does not", () => {
     const facets = (n: Record<string, number>) => ({ categories: Object.entries(n).map(([id, count]) => ({ id, name: id.toUpperCase(), count })) });
     const rest = { page: 1, limit: 20, total: 40, totalRelation: "eq", facets: facets({ "cat-a": 30, "cat-b": 10 }), facetsRelation: "eq" };
-    const p = (total: number, moves: [string, number][], beyondNewest = true) => ({ total, moves, beyondNewest });
+    const p = (total: number, moves: [string, number][], beyondNewest = true) => ({ total, moves, newest: beyondNewest ? [] : null });
     expect(patchedTail(rest, p(1, [["cat-b", 1]]))).toEqual({ ...rest, total: 41, facets: facets({ "cat-a": 30, "cat-b": 11 }) });
     expect(
       patchedTail(
@@ -210,10 +216,12 @@ describe("list cache: which changes affect an answer", () => {
       ),
     ).toEqual({ ...rest, facets: facets({ "cat-b": 11, "cat-a": 9 }) });
     expect(patchedTail(rest, p(-1, [["cat-b", -10]]))).toEqual({ ...rest, total: 39, facets: facets({ "cat-a": 30 }) });
-    // A category with no match yet (its name is not at hand), a total past the window or an "at least" one: computed again.
+    // A category with no match yet (its name is not at hand), a total past the window or an "at least" one losing a match: computed again.
     expect(patchedTail(rest, p(1, [["cat-z", 1]]))).toBeNull();
     expect(patchedTail({ ...rest, total: 10_000 }, p(1, []))).toBeNull();
-    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(1, []))).toBeNull();
+    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(-1, []))).toBeNull();
+    // One more match leaves an "at least" total as it was.
+    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(1, []))).toEqual({ ...rest, totalRelation: "gte" });
     // Every shown place taken: one more for a shown category is safe, one fewer or one more elsewhere is not.
     const full = { ...rest, facets: facets(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`cat-${String(i).padStart(2, "0")}`, 100 - i]))) };
     expect(patchedTail(full, p(1, [["cat-49", 1]]))?.facets?.categories[49]).toEqual({ id: "cat-49", name: "CAT-49", count: 52 });
@@ -268,6 +276,67 @@ describe("list cache: which changes affect an answer", () => {
     // A spare is not ranked: any score, as long as it stays a match in its category.
     expect(affects(e(), edit(["token"], ["keyword", "title", "token"], "p-6"))).toBe(false);
     expect(affects(e(), edit(["token"], ["title"], "p-6", { category: "cat-b" }))).toBe(true);
+  });
+
+  it("a new product ranked after a full page is taken in place: the total and facets move, the one leaving the ranked places too", () => {
+    // Ranked candidates newest first, every one scoring 0 but `scores` (place -> score); the page shows places 0 to 2, its last scoring 3.
+    const ranked = (scores: Record<number, number> = {}, size = CANDIDATES + 1) =>
+      new Kept(
+        Array.from({ length: size }, (_, i) => ({
+          id: `c-${i}`,
+          score: scores[i] ?? 0,
+          created: 10_000 - i,
+          category: i === CANDIDATES - 1 ? "cat-z" : "cat-a",
+        })),
+      );
+    const page = { first: { score: 7, created: 10_000, id: "c-0" }, last: { score: 3, created: 9_998, id: "c-2" }, full: true };
+    const e = (set: Kept, over: { full?: boolean; complete?: boolean; categories?: Set<string>; facets?: boolean } = {}) => ({
+      ...entry(matcher({ facets: over.facets ?? true, categories: over.categories ?? null }), ["c-0", "c-1", "c-2"]),
+      candidates: set,
+      page: { ...page, full: over.full ?? true },
+      bounded: false,
+      complete: over.complete ?? false,
+      hint: { kept: set, complete: over.complete ?? false, touched: new Set<string>(), departed: 0, valid: true },
+    });
+    // Score 1 (a whole word), or 4 (a keyword: above the page's last product).
+    const created = (words: string[], over: Partial<CatalogState> = {}) =>
+      change(null, state({ created: 20_000, title: "desk", keywords: words.includes("keyword") ? ["lamp"] : [], tokens: ["lamp"], ...over }), "p-new");
+    const taken = {
+      total: 1,
+      moves: [["cat-a", 1]],
+      newest: [
+        ["cat-a", 1],
+        ["cat-z", -1],
+      ],
+      enters: "p-new",
+    };
+    expect(affects(e(ranked()), created([]))).toEqual(taken);
+    // Onto the page, not newer than every candidate, a page that is not full: computed again.
+    expect(affects(e(ranked()), created(["keyword"]))).toBe(true);
+    expect(affects(e(ranked()), created([], { created: 9_000 }))).toBe(true);
+    expect(affects(e(ranked(), { full: false }), created([]))).toBe(true);
+    // The one leaving ranked before the page's end (score 5), or changed since (its kept score not its own): computed again.
+    expect(affects(e(ranked({ [CANDIDATES - 1]: 5 })), created([]))).toBe(true);
+    const touched = e(ranked());
+    touched.hint.touched.add(`c-${CANDIDATES - 1}`);
+    expect(affects(touched, created([]))).toBe(true);
+    // Each new product taken pushes out the one before: the second one's leaving candidate is at place CANDIDATES - 2.
+    const second = e(ranked({ [CANDIDATES - 2]: 5 }));
+    expect(affects(second, created([]))).toMatchObject({ enters: "p-new" });
+    second.added.add("p-first");
+    expect(affects(second, created([]))).toBe(true);
+    // A product taken in place is not among the kept candidates: a change the answer reads computes it again, bounded too
+    // (which ignores a match newer than its oldest candidate that stays one, as every such match is a candidate).
+    const retitled = change(state({ created: 20_000, tokens: ["lamp"] }), state({ created: 20_000, title: "desk lamp", text: "desk lamp • lamp" }), "p-first");
+    expect(affects(second, retitled)).toBe(true);
+    expect(affects({ ...second, bounded: true }, retitled)).toBe(true);
+    expect(affects({ ...second, bounded: true }, { ...retitled, productId: "p-other" })).toBe(false);
+    expect(affects(second, change(state({ created: 20_000 }), state({ created: 20_000, price: "12.00" }), "p-first"))).toBe(false);
+    // Every match kept, the ranked places not full: nothing leaves.
+    expect(affects(e(ranked({}, 3), { complete: true }), created([]))).toEqual({ ...taken, newest: [["cat-a", 1]] });
+    // Filtered by category, the facets over the newest matches count other candidates (search.ts): not known; without facets nothing to move.
+    expect(affects(e(ranked(), { categories: new Set(["cat-a"]) }), created([]))).toMatchObject({ newest: null });
+    expect(affects(e(ranked(), { facets: false }), created([]))).toEqual({ ...taken, moves: [], newest: [] });
   });
 
   it("a bounded ranking's total holds while its margin lasts: each match outside the candidates that leaves spends one", () => {

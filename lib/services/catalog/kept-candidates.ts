@@ -86,6 +86,12 @@ export class Kept {
     return -1;
   }
 
+  /** The candidate at a place (its id and category are the shared strings). */
+  candidate(i: number): Candidate {
+    const ids = this.names.ids;
+    return { id: ids[this.nums[i]!]!, score: this.scores[i]!, created: this.created[i]!, category: ids[this.categories[i]!]! };
+  }
+
   has(id: string): boolean {
     return this.place(id) >= 0;
   }
@@ -94,10 +100,7 @@ export class Kept {
   without(leaving: Set<string>): Candidate[] {
     const out: Candidate[] = [];
     const ids = this.names.ids;
-    for (let i = 0; i < this.size; i++) {
-      const id = ids[this.nums[i]!]!;
-      if (!leaving.has(id)) out.push({ id, score: this.scores[i]!, created: this.created[i]!, category: ids[this.categories[i]!]! });
-    }
+    for (let i = 0; i < this.size; i++) if (!leaving.has(ids[this.nums[i]!]!)) out.push(this.candidate(i));
     return out;
   }
 }

@@ -113,6 +113,8 @@ type Entry = {
   /** Served until then; Infinity while no change affects it. */
   deadline: number;
   hint: Hint | null;
+  /** New products taken in place (entering): ranked after its page, newer than every kept candidate. */
+  added: Set<string>;
 };
 /**
  * `anchors` and `shown` find the answers a product change can touch (anchor-index.ts): by the anchor of
@@ -188,7 +190,7 @@ function answerScope(m: ListMatcher): ListMatcher {
  * decision (matchesExactly: true, false or not sure) does.
  */
 export function affects(
-  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "margin">,
+  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "margin" | "hint" | "added">,
   c: CatalogChange,
 ): boolean | Patch {
   switch (c.kind) {
@@ -206,6 +208,8 @@ export function affects(
       if (!before && !after) return false;
       // A match that stays a match, with nothing the answer reads of it changed, moves nothing.
       if (before && after && unchangedFor(m, c.before!, c.after!, { category: m.facets, price: m.priceOrder })) return false;
+      // A new product taken in place (entering) is not among the kept candidates, which tell where the others rank.
+      if (c.productId && e.added.has(c.productId)) return true;
       const wasMatch = before && matchesExactly(m, c.before!);
       const isMatch = after && matchesExactly(m, c.after!);
       if (wasMatch === false && isMatch === false) return false;
@@ -218,6 +222,8 @@ export function affects(
       // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
       const created = (c.after ?? c.before)!.created;
       const older = created !== undefined && created < e.candidates.oldest;
+      const entered = c.before === null && isMatch === true && inSet(e.matcher, c.after!) ? entering(e, c) : null;
+      if (entered) return entered;
       if (!e.bounded) return countedMove(e, m, c, older && !e.complete, wasMatch, isMatch);
       // Bounded: it matters if it may enter the match set newer than the oldest candidate, or may leave it
       // when the total counted too few matches past the window to stay "at least" the window without it.
@@ -230,13 +236,50 @@ export function affects(
   }
 }
 
+/** In the answer's own set (its category filter too), not only in the scope its facets count. */
+const inSet = (m: ListMatcher, s: CatalogState) => !m.categories || m.categories.has(s.category);
+
 /** A category's count moved by one in an answer's facets. */
 type FacetMove = [category: string, by: number];
 /**
- * What a change does to an answer whose page it cannot alter: its total moves by `total`, its facets by
- * `moves` (when exact; facets counted over the newest matches do not count it when `beyondNewest`).
+ * What a change does to an answer whose page it cannot alter: its total moves by `total` (when exact), its
+ * facets by `moves` when they count every match, by `newest` when they count the newest matches (null: not
+ * known). `enters`: a new product the page's ranking now holds after the page (entering).
  */
-export type Patch = { total: number; moves: FacetMove[]; beyondNewest: boolean };
+export type Patch = { total: number; moves: FacetMove[]; newest: FacetMove[] | null; enters?: string };
+
+/** Past this many new products taken in place, the answer is computed again (its spares would run short). */
+const ADDED_MAX = 50;
+
+/**
+ * A new product in a relevance page's set, newer than every kept candidate: it is the newest ranked candidate
+ * now, and the oldest ranked one (place CANDIDATES - 1, less the new products taken before it) leaves the
+ * ranking when it was full. When both rank after a full page, the page stays as it is; the total and facets
+ * move by one each (the newest matches' facets by the one leaving too). Needs the hint, which tells whether
+ * the one leaving changed since (its kept score would not be its own) and reads the new one again next time.
+ */
+function entering(e: Pick<Entry, "matcher" | "candidates" | "page" | "complete" | "hint" | "added">, c: CatalogChange): Patch | null {
+  const kept = e.candidates!;
+  const after = c.after!;
+  const taken = e.added.size;
+  if (!e.page?.full || !e.hint?.valid || e.hint.departed || !c.productId || taken >= ADDED_MAX) return null;
+  if (after.created === undefined || kept.size === 0 || after.created <= kept.created[0]!) return null;
+  const score = scoreOf(e.matcher.terms, after);
+  if (score === null || !outranks(e.page.last, { score, created: after.created, id: c.productId })) return null;
+  const moves: FacetMove[] = [[after.category, 1]];
+  const newest: FacetMove[] = [[after.category, 1]];
+  // The ranked places were full: the oldest ranked candidate left for the spares.
+  const leaving = CANDIDATES - 1 - taken;
+  if (!e.complete || kept.size + taken >= CANDIDATES) {
+    if (leaving >= kept.size) return null;
+    const out = kept.candidate(leaving);
+    if (e.hint.touched.has(out.id) || !outranks(e.page.last, out)) return null;
+    newest.push([out.category, -1]);
+  }
+  // The newest matches' facets count the ranked candidates only without a category filter (search.ts).
+  const m = e.matcher;
+  return { total: 1, moves: m.facets ? moves : [], newest: !m.facets ? [] : m.categories ? null : newest, enters: c.productId };
+}
 
 /**
  * A product outside the kept candidates of an answer counting every match (total "eq"): the page stays as
@@ -253,8 +296,8 @@ function countedMove(
   wasMatch: boolean | null,
   isMatch: boolean | null,
 ): boolean | Patch {
-  const inSet = (scoped: boolean | null, s: CatalogState | null) => (scoped === true && e.matcher.categories ? e.matcher.categories.has(s!.category) : scoped);
-  const [was, is] = [inSet(wasMatch, c.before), inSet(isMatch, c.after)];
+  const within = (scoped: boolean | null, s: CatalogState | null) => (scoped === true ? inSet(e.matcher, s!) : scoped);
+  const [was, is] = [within(wasMatch, c.before), within(isMatch, c.after)];
   if (was === null || is === null || ((was || is) && !beyond)) return true;
   const moves: FacetMove[] = [];
   if (m.facets && !(wasMatch && isMatch && c.before!.category === c.after!.category)) {
@@ -262,7 +305,8 @@ function countedMove(
     if (isMatch) moves.push([c.after!.category, 1]);
   }
   const total = Number(is) - Number(was);
-  return total === 0 && moves.length === 0 ? false : { total, moves, beyondNewest: beyond };
+  // Facets counted over the newest matches do not count a product beyond them.
+  return total === 0 && moves.length === 0 ? false : { total, moves, newest: beyond ? [] : null };
 }
 
 type Tail = {
@@ -274,18 +318,19 @@ type Tail = {
 
 /** The answer's total and facets after a patch, or null where it cannot tell (the answer is then computed again). */
 export function patchedTail(rest: Tail, p: Patch): Tail | null {
-  if (p.total) {
+  // One match more leaves an "at least" total as true as it was.
+  if (p.total && !(rest.totalRelation === "gte" && p.total > 0)) {
     if (rest.totalRelation !== "eq" || typeof rest.total !== "number") return null;
     const total = rest.total + p.total;
     if (total < 0 || total > RESULT_WINDOW) return null;
     rest = { ...rest, total };
   }
-  if (!p.moves.length) return rest;
-  if (!rest.facets) return null;
-  // Counted over the newest matches, which a product beyond the candidates is not among.
-  if (rest.facetsRelation !== "eq") return p.beyondNewest ? rest : null;
+  if (!p.moves.length && !p.newest?.length) return rest;
+  // Facets counted over every match, or over the newest ones.
+  const moves = rest.facetsRelation === "eq" ? p.moves : p.newest;
+  if (!rest.facets || !moves) return null;
   const list = rest.facets.categories.slice();
-  for (const [id, by] of p.moves) {
+  for (const [id, by] of moves) {
     const i = list.findIndex((f) => f.id === id);
     // A category not shown: one with no match yet needs its name (computed again), one past the shown ones stays past them.
     if (i < 0) {
@@ -343,10 +388,13 @@ function mark(e: Entry, ch: CatalogChange, replay = false) {
   // Already marked as early, and no hint to keep: nothing left to learn from this change.
   if (ch.deadline >= e.deadline && !e.hint?.valid) return;
   const move = affects(e, ch);
-  const affected = move === true || (move !== false && (replay || ch.deadline >= e.deadline || !patch(e, move)));
+  const patched = typeof move === "object" && !replay && ch.deadline < e.deadline && patch(e, move);
+  const affected = move === true || (move !== false && !patched);
+  const entered = patched && move.enters !== undefined;
+  if (entered) e.added.add(move.enters!);
   // A kept candidate's change is tracked even when it moves nothing shown: the next computation from the
-  // hint reads it again (its kept score is no longer its own).
-  if (e.hint && (affected || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
+  // hint reads it again (its kept score is no longer its own); so is a new product taken in place.
+  if (e.hint && (affected || entered || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
   if (!affected || ch.deadline >= e.deadline) return;
   // A change the computation may have seen already is not a mark of its own (the answer before was marked).
   if (e.deadline === Infinity && !replay) stats().marks++;
@@ -496,6 +544,7 @@ async function fill<P extends Page>(
     bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.size ?? 0) * KEPT_BYTES,
     deadline: Infinity,
     hint: ranking && kept ? { kept, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
+    added: new Set(),
   };
   // Changes processed while this ran may or may not be in it: treated as not.
   for (const ch of changesSince(position)) mark(entry, ch, true);
