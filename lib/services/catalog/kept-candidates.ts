@@ -22,10 +22,12 @@ class Numbering {
 /** Past this many ids a new numbering starts: sets made before keep theirs, and are dropped with their answers. */
 const NUMBERING_MAX = 2_000_000;
 const KEY = Symbol.for("expo-trade.kept-candidates.numbering");
-function numbering(): Numbering {
-  const g = globalThis as typeof globalThis & { [KEY]?: Numbering };
-  if (!g[KEY] || g[KEY].ids.length >= NUMBERING_MAX) g[KEY] = new Numbering();
-  return g[KEY];
+/** Products and categories apart: a lookup in the few hundred categories is cheaper than in every product seen. */
+function numbering(kind: "products" | "categories"): Numbering {
+  const g = globalThis as typeof globalThis & { [KEY]?: Record<typeof kind, Numbering> };
+  const all = (g[KEY] ??= { products: new Numbering(), categories: new Numbering() });
+  if (all[kind].ids.length >= NUMBERING_MAX) all[kind] = new Numbering();
+  return all[kind];
 }
 
 /** Memory of one kept candidate: four numbers and its place in the lookup order (its id's entry is shared). */
@@ -37,6 +39,7 @@ export class Kept {
   /** The oldest candidate's creation time (microseconds). */
   readonly oldest: number;
   private readonly names: Numbering;
+  private readonly categoryNames: Numbering;
   private readonly nums: Int32Array;
   private readonly categories: Int32Array;
   readonly scores: Int32Array;
@@ -45,9 +48,11 @@ export class Kept {
   private readonly order: Int32Array;
 
   constructor(candidates: Candidate[]) {
-    const names = numbering();
+    const names = numbering("products");
+    const categoryNames = numbering("categories");
     const n = candidates.length;
     this.names = names;
+    this.categoryNames = categoryNames;
     this.size = n;
     // Filled by index: TypedArray.from over an array goes through its iterator, an object per element.
     this.nums = new Int32Array(n);
@@ -59,7 +64,7 @@ export class Kept {
     for (let i = 0; i < n; i++) {
       const c = candidates[i]!;
       this.nums[i] = names.number(c.id);
-      this.categories[i] = names.number(c.category);
+      this.categories[i] = categoryNames.number(c.category);
       this.scores[i] = c.score;
       this.created[i] = c.created;
       this.order[i] = i;
@@ -88,8 +93,7 @@ export class Kept {
 
   /** The candidate at a place (its id and category are the shared strings). */
   candidate(i: number): Candidate {
-    const ids = this.names.ids;
-    return { id: ids[this.nums[i]!]!, score: this.scores[i]!, created: this.created[i]!, category: ids[this.categories[i]!]! };
+    return { id: this.names.ids[this.nums[i]!]!, score: this.scores[i]!, created: this.created[i]!, category: this.categoryNames.ids[this.categories[i]!]! };
   }
 
   has(id: string): boolean {
