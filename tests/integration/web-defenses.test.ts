@@ -15,8 +15,6 @@ function stable(body: unknown) {
   return rest;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 describe("failed sign-ins look the same", () => {
   it("answers unknown names, wrong passwords and AI e-mails identically on every route", { timeout: 90_000 }, async () => {
     const user = await createUser();
@@ -45,7 +43,7 @@ describe("failed sign-ins look the same", () => {
     }
   });
 
-  it("takes about as long for an unknown name as for a wrong password (medians of 20)", { timeout: 120_000 }, async () => {
+  it("takes about as long for an unknown name as for a wrong password (fastest of 20 each)", { timeout: 120_000 }, async () => {
     const user = await createUser();
     const timed = async (email: string) => {
       const t0 = performance.now();
@@ -61,7 +59,9 @@ describe("failed sign-ins look the same", () => {
       known.push(await timed(user.username));
       unknown.push(await timed(`ghost${Date.now()}${i}`));
     }
-    const [k, u] = [median(known), median(unknown)];
+    // The fastest of each: a parallel test file's load lengthens some requests of either kind (a median moved by
+    // 50 ms under it once), while a skipped comparison would take the whole bcrypt time off every unknown name.
+    const [k, u] = [Math.min(...known), Math.min(...unknown)];
     // bcrypt dominates both (~50-100 ms at cost 10); a skipped comparison would show as a gap of
     // the whole bcrypt time. Tolerant of a loaded CI machine: within 35 % or 25 ms.
     expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(25, 0.35 * Math.max(k, u)));
