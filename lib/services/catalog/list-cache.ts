@@ -109,6 +109,12 @@ type Entry = {
   segments: Buffer[];
   /** Where the last segment's part after the products starts (cut). */
   tailAt: number;
+  /**
+   * That part as patched (patch), once a change was taken in place: written into the last segment when the
+   * answer is next served, so the changes of one poll cost one JSON.stringify, and only for answers read.
+   */
+  tail: Tail | null;
+  tailStale: boolean;
   bytes: number;
   /** Served until then; Infinity while no change affects it. */
   deadline: number;
@@ -353,16 +359,28 @@ const tailJson = (rest: object) => {
   return text === "{}" ? "}" : `,${text.slice(1)}`;
 };
 
-/** Applies a patch to a stored answer's last segment (where its total and facets are); false when it cannot. */
+/** Applies a patch to a stored answer's total and facets (written out when served: tail); false when it cannot. */
 function patch(e: Entry, p: Patch): boolean {
+  if (!e.tail) {
+    const text = e.segments[e.segments.length - 1]!.subarray(e.tailAt).toString("utf8");
+    if (text === "}") return false;
+    e.tail = JSON.parse(`{${text.slice(1)}`) as Tail;
+  }
+  const rest = patchedTail(e.tail, p);
+  if (!rest) return false;
+  e.tail = rest;
+  e.tailStale = true;
+  return true;
+}
+
+/** The stored answer's last segment with its patched total and facets. */
+function writeTail(e: Entry) {
+  if (!e.tailStale || !e.tail) return;
   const last = e.segments.length - 1;
   const segment = e.segments[last]!;
-  const tail = segment.subarray(e.tailAt).toString("utf8");
-  if (tail === "}") return false;
-  const rest = patchedTail(JSON.parse(`{${tail.slice(1)}`) as Tail, p);
-  if (!rest) return false;
-  e.segments[last] = Buffer.concat([segment.subarray(0, e.tailAt), Buffer.from(tailJson(rest), "utf8")]);
-  return true;
+  const written = Buffer.from(tailJson(e.tail), "utf8");
+  e.segments[last] = Buffer.concat([segment.subarray(0, e.tailAt), written]);
+  e.tailStale = false;
 }
 
 /** Keeps an answer's hint true to a change that affects it. */
@@ -497,6 +515,7 @@ export async function cachedJson<P extends Page>(
     entry.counts = entry.ids.map((id, i) => live.get(id) ?? entry.counts[i]!);
     entry.countsAt = now;
   }
+  writeTail(entry);
   return { body: join(entry.segments, entry.counts), cache: "hit" };
 }
 
@@ -541,6 +560,8 @@ async function fill<P extends Page>(
     countsAt: Date.now(),
     segments,
     tailAt,
+    tail: null,
+    tailStale: false,
     bytes: segments.reduce((n, s) => n + s.length, 0) + ids.length * 64 + (kept?.size ?? 0) * KEPT_BYTES,
     deadline: Infinity,
     hint: ranking && kept ? { kept, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
