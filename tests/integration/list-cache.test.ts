@@ -288,7 +288,7 @@ describe("cached product lists", () => {
     expect([first.cache, first.total, (await list(path)).cache]).toEqual(["miss", 3, "hit"]);
     // Newer than every product, but scoring 0: after the page's last (7). Still a hit, with one more in the total and its category
     // (a category with no match yet would need its name: computed again).
-    const low = await createProduct(seller.token, { title: "Stand", description: `a ${word} stand`, keywords: [], category: a });
+    await createProduct(seller.token, { title: "Stand", description: `a ${word} stand`, keywords: [], category: a });
     let now = await listAfterWindow(path, Date.now());
     expect(now.cache).toBe("hit");
     expect(view(now)).toEqual([
@@ -316,7 +316,6 @@ describe("cached product lists", () => {
     expect(now.cache).toBe("miss");
     expect(now.products.map((x) => x.id)).toEqual([shelf.id, high.id]);
     expect(view(now)).toEqual(view(await list(path, seller.token)));
-    expect(low.id).not.toBe(shelf.id);
   });
 
   it("keeps answers per locale and per query", async () => {

@@ -320,6 +320,10 @@ describe("list cache: which changes affect an answer", () => {
     const touched = e(ranked());
     touched.hint.touched.add(`c-${CANDIDATES - 1}`);
     expect(affects(touched, created([]))).toBe(true);
+    // A hint no longer valid (past 200 changed products, those taken in place among them) cannot tell either.
+    const invalid = e(ranked());
+    invalid.hint.valid = false;
+    expect(affects(invalid, created([]))).toBe(true);
     // Each new product taken pushes out the one before: the second one's leaving candidate is at place CANDIDATES - 2.
     const second = e(ranked({ [CANDIDATES - 2]: 5 }));
     expect(affects(second, created([]))).toMatchObject({ enters: "p-new" });

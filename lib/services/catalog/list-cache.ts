@@ -254,21 +254,19 @@ type FacetMove = [category: string, by: number];
  */
 export type Patch = { total: number; moves: FacetMove[]; newest: FacetMove[] | null; enters?: string };
 
-/** Past this many new products taken in place, the answer is computed again (its spares would run short). */
-const ADDED_MAX = 50;
-
 /**
  * A new product in a relevance page's set, newer than every kept candidate: it is the newest ranked candidate
  * now, and the oldest ranked one (place CANDIDATES - 1, less the new products taken before it) leaves the
  * ranking when it was full. When both rank after a full page, the page stays as it is; the total and facets
  * move by one each (the newest matches' facets by the one leaving too). Needs the hint, which tells whether
- * the one leaving changed since (its kept score would not be its own) and reads the new one again next time.
+ * the one leaving changed since (its kept score would not be its own) and reads the new one again next time;
+ * each one taken is tracked there, so past HINT_TOUCHED_MAX of them the answer is computed again.
  */
 function entering(e: Pick<Entry, "matcher" | "candidates" | "page" | "complete" | "hint" | "added">, c: CatalogChange): Patch | null {
   const kept = e.candidates!;
   const after = c.after!;
   const taken = e.added.size;
-  if (!e.page?.full || !e.hint?.valid || e.hint.departed || !c.productId || taken >= ADDED_MAX) return null;
+  if (!e.page?.full || !e.hint?.valid || e.hint.departed || !c.productId) return null;
   if (after.created === undefined || kept.size === 0 || after.created <= kept.created[0]!) return null;
   const score = scoreOf(e.matcher.terms, after);
   if (score === null || !outranks(e.page.last, { score, created: after.created, id: c.productId })) return null;
