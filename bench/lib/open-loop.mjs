@@ -92,7 +92,8 @@ export async function openLoop(o) {
 }
 
 /** One request at a time (closed loop, one connection): per-request latency in ms, for as many
- * of `paths` as fit in `budgetMs`. */
+ * of `paths` as fit in `budgetMs`. A request that fails or takes over 30 s is status 0 (an error the
+ * scenario counts), not the end of the run. */
 export async function sequential(base, paths, budgetMs = Infinity) {
   const deadline = performance.now() + budgetMs;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -101,14 +102,14 @@ export async function sequential(base, paths, budgetMs = Infinity) {
   for (const path of paths) {
     if (performance.now() > deadline) break;
     const t = performance.now();
-    const { status, body } = await new Promise((resolve, reject) => {
+    const { status, body } = await new Promise((resolve) => {
       const req = http.request({ host: url.hostname, port: url.port, path, agent }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
       });
       req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
-      req.on("error", reject);
+      req.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
       req.end();
     });
     out.push({ path, ms: performance.now() - t, status, bytes: body.length });

@@ -160,8 +160,8 @@ export async function searchScenario(ctx) {
     baseline: { p50: perClass["cjk-short"].scanMedianMs },
     rss: {},
     target: "recall >= 0.98; p99 <= 25 ms; 1-2 char CJK >= 10x faster than the scan",
-    met: recall.recall >= 0.98 && p99 <= 25 && speedup.median >= 10 && open.errors === 0,
-    measured: `recall ${recall.recall}; p99 ${p99} ms at ${cfg.searchRate} req/s (${repeats} of ${open.requests} requests repeated an earlier query); CJK 1-2 char ${speedup.median}x faster uncached${perClass["cjk-short"].cached ? `, ${perClass["cjk-short"].cached.speedup.median}x from the cache` : ""}`,
+    met: recall.recall >= 0.98 && p99 <= 25 && speedup.median >= 10 && open.errors + errors === 0,
+    measured: `recall ${recall.recall}; p99 ${p99} ms at ${cfg.searchRate} req/s (${repeats} of ${open.requests} requests repeated an earlier query); CJK 1-2 char ${speedup.median}x faster uncached${perClass["cjk-short"].cached ? `, ${perClass["cjk-short"].cached.speedup.median}x from the cache` : ""}; ${open.errors + errors} errors`,
     profile,
     raw: { perClass, recall, open, repeats, cjkShortShare: round3(cjkShare) },
   });
