@@ -1,10 +1,10 @@
 // What a cached page shows, as one version string read from the database in one indexed statement
-// per request: the updated_at of every row the page displays (for lists of rows, their count and
-// the sum of their updated_at, which changes when any one of them does, whatever the clocks of the
-// instances that wrote them). Every write path sets updated_at on the rows it changes, so a change
-// committed on any instance changes the version every instance reads next: the cache is exact
-// across instances without any message between them. No row means "not cacheable here" (hidden,
-// unpublished, deleted, unknown): Next answers those itself.
+// per request (product pages asked for together share one): the updated_at of every row the page
+// displays (for lists of rows, their count and the sum of their updated_at, which changes when any
+// one of them does, whatever the clocks of the instances that wrote them). Every write path sets
+// updated_at on the rows it changes, so a change committed on any instance changes the version every
+// instance reads next: the cache is exact across instances without any message between them. No row
+// means "not cacheable here" (hidden, unpublished, deleted, unknown): Next answers those itself.
 import type { DbHandle } from "@/lib/db/client";
 import { exhibitionStatus } from "@/lib/services/catalog/exhibitions";
 
@@ -15,19 +15,28 @@ export type PageVersion = {
   sellerId?: string;
 };
 
+/** The product page's related list reads the store's newest this many (app/[locale]/products/[id]/page.tsx). */
+export const RELATED_READ = 5;
+
 // count:sum(epoch of updated_at) of a set of rows: any insert, update or removal changes it.
 const rowsVersion = (alias: string) => `count(*) || ':' || coalesce(sum(extract(epoch from ${alias}.updated_at)), 0)`;
 
 const QUERIES: Record<PageKind, string> = {
-  // The product, its category's names, its store, its booth, and the store's products (the
-  // related list is the store's newest, so any change among them may change it).
+  // The product, its category's names, its store, its booth, and the store's newest visible products
+  // (the related list shows up to four of the newest five, in the order of listProducts' "newest"):
+  // their ids and updated_at, read from the (seller_id, created_at) index, a few rows whatever the
+  // store's size. A change of any other product of the store cannot change the page.
   products: `select p.id, p.seller_id, concat_ws('|', p.updated_at, md5(c.names::text), s.updated_at, b.id, b.updated_at, b.is_published,
-      (select ${rowsVersion("r")} from products r where r.seller_id = p.seller_id)) as v
+      (select string_agg(r.id || ':' || extract(epoch from r.updated_at), ',' order by r.created_at desc, r.id desc)
+        from (select r.id, r.created_at, r.updated_at from products r
+          where r.seller_id = p.seller_id and r.deleted_at is null and not r.is_hidden
+          order by r.created_at desc, r.id desc limit ${RELATED_READ})
+        r)) as v
     from products p
     left join categories c on c.id = p.category_id
     left join seller_profiles s on s.id = p.seller_id
     left join booths b on b.id = p.booth_id
-    where p.id = $1 and p.deleted_at is null and not p.is_hidden`,
+    where p.id = any(array(select json_array_elements_text($1::json))) and p.deleted_at is null and not p.is_hidden`,
   // The booth, its store, its exhibition and the products placed in it.
   booths: `select concat_ws('|', b.updated_at, s.updated_at, e.id, e.updated_at,
       (select ${rowsVersion("r")} from products r where r.booth_id = b.id)) as v
@@ -68,9 +77,51 @@ async function query(handle: DbHandle, text: string, params: string[]): Promise<
   })) as unknown as Row[];
 }
 
+type Waiter = { resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
+/** Product pages asked for while a read of their versions is under way: read together next. */
+type Batch = { waiting: Map<string, Waiter[]>; running: boolean };
+const batches = new WeakMap<DbHandle, Batch>();
+
+/**
+ * A product page's row, read together with the others asked for meanwhile: one statement at a time
+ * per process, each for every id that arrived before it started. A request never joins a read that
+ * began before it arrived, so what it shows is still at least as new as its arrival (exact at once);
+ * under load the statements grow instead of multiplying.
+ */
+function productRow(handle: DbHandle, id: string): Promise<Row | undefined> {
+  let b = batches.get(handle);
+  if (!b) batches.set(handle, (b = { waiting: new Map(), running: false }));
+  const batch = b;
+  return new Promise((resolve, reject) => {
+    const list = batch.waiting.get(id);
+    if (list) list.push({ resolve, reject });
+    else batch.waiting.set(id, [{ resolve, reject }]);
+    if (batch.running) return;
+    // Started once the requests that arrived with this one have asked too (the same turn of the
+    // event loop): they share its statement instead of waiting for the next.
+    batch.running = true;
+    setImmediate(() => void readBatches(handle, batch));
+  });
+}
+
+async function readBatches(handle: DbHandle, b: Batch) {
+  while (b.waiting.size) {
+    const taken = b.waiting;
+    b.waiting = new Map();
+    try {
+      const rows = await query(handle, QUERIES.products, [JSON.stringify([...taken.keys()])]);
+      const byId = new Map(rows.map((r) => [r.id!, r]));
+      for (const [id, waiters] of taken) for (const w of waiters) w.resolve(byId.get(id));
+    } catch (err) {
+      for (const waiters of taken.values()) for (const w of waiters) w.reject(err);
+    }
+  }
+  b.running = false;
+}
+
 /** The version of one page, or null when the page is not one the cache may hold. */
 export async function pageVersion(handle: DbHandle, kind: PageKind, param: string): Promise<PageVersion | null> {
-  const [row] = await query(handle, QUERIES[kind], [param]);
+  const row = kind === "products" ? await productRow(handle, param) : (await query(handle, QUERIES[kind], [param]))[0];
   if (!row) return null;
   if (kind === "exhibitions") {
     const status = exhibitionStatus({

@@ -70,12 +70,22 @@ export function staticPageCsp(o: PageCspOptions = {}): string {
   return policy("'self' 'unsafe-inline'", o);
 }
 
+// Random bytes drawn 4 kB at a time: one call into the generator per 256 nonces (a call per nonce costs
+// 6 us, 0.25 us from the pool: 5% of a cached page's answer in its profile). Each nonce takes bytes no
+// other nonce took; the pool is never handed out or reused.
+const NONCE_BYTES = 16;
+const pool = new Uint8Array(NONCE_BYTES * 256);
+let poolAt = pool.length;
+
 /** 128 random bits, base64: unguessable and fresh per request. */
 export function newNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
+  if (poolAt === pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
   let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
+  for (let i = poolAt; i < poolAt + NONCE_BYTES; i++) s += String.fromCharCode(pool[i]!);
+  poolAt += NONCE_BYTES;
   return btoa(s);
 }
 

@@ -29,6 +29,8 @@ async function page(path: string, cookie?: string, base = baseUrl()): Promise<Pa
   };
 }
 
+/** The product page's own title (its related list shows other titles too). */
+const shownTitle = (p: Page) => /data-testid="product-title">([^<]*)</.exec(p.html)?.[1];
 const nonceOf = (p: Page) => /'nonce-([^']+)'/.exec(p.csp)?.[1];
 const scriptNonces = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[0])?.[1] ?? null);
 
@@ -179,6 +181,68 @@ describe("page cache", () => {
       ).status,
     ).toBe(200);
     await changed(boothName);
+  });
+
+  it("reads only the store's newest products for a product page: an older one's change keeps it cached, hiding a shown one brings it in", async () => {
+    const seller = await createSeller();
+    const older = await createProduct(seller.token, { title: `Older ${unique()}` });
+    const newer: { id: string; title?: unknown }[] = [];
+    for (let i = 0; i < 5; i++) newer.push(await createProduct(seller.token, { title: `Newer ${i} ${unique()}` }));
+    // The newest's related list: the four before it (the store's newest five, less itself).
+    const path = `/ja/products/${newer[4]!.id}`;
+    const first = await page(path);
+    expect(first.cache).toBe("miss");
+    for (const p of newer.slice(0, 4)) expect(first.html).toContain(p.title as string);
+    expect(first.html).not.toContain(older.title as string);
+    expect((await page(path)).cache).toBe("hit");
+
+    // Not on the page, and not among the products that decide what it shows: still a hit.
+    const olderTitle = `Older renamed ${unique()}`;
+    expect((await api(`/api/products/${older.id}`, { method: "PUT", token: seller.token, json: { title: olderTitle } })).status).toBe(200);
+    const after = await page(path);
+    expect(after.cache).toBe("hit");
+    expect(after.html).not.toContain(olderTitle);
+
+    // One of the shown ones hidden: the next newest visible one, the older product, takes its place.
+    expect((await api(`/api/products/${newer[0]!.id}`, { method: "PUT", token: seller.token, json: { isHidden: true } })).status).toBe(200);
+    const hidden = await page(path);
+    expect(hidden.cache).toBe("miss");
+    expect(hidden.html).toContain(olderTitle);
+    expect(hidden.html).not.toContain(newer[0]!.title as string);
+  });
+
+  it("reads the versions of product pages asked for together in one go, and a change still shows on the next request", async () => {
+    const seller = await createSeller();
+    const products = [await createProduct(seller.token, { title: `Kettle ${unique()}` }), await createProduct(seller.token, { title: `Teapot ${unique()}` })];
+    const paths = products.map((p) => `/es/products/${p.id}`);
+    for (const p of paths) {
+      await page(p);
+      expect((await page(p)).cache).toBe("hit");
+    }
+    // Many at once: each its own page.
+    const together = await Promise.all(Array.from({ length: 24 }, (_, i) => page(paths[i % 2]!)));
+    together.forEach((p, i) => {
+      expect(p.cache).toBe("hit");
+      expect(shownTitle(p)).toBe(products[i % 2]!.title);
+    });
+    // Requests keep arriving (reads of versions under way at every moment) while the product is
+    // renamed: every request sent after the write's answer shows the new title.
+    let stop = false;
+    const load = Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        while (!stop) await page(paths[i % 2]!);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const title = `Renamed kettle ${unique()}`;
+    expect((await api(`/api/products/${products[0]!.id}`, { method: "PUT", token: seller.token, json: { title } })).status).toBe(200);
+    const after: Page[] = [];
+    for (let wave = 0; wave < 4; wave++) after.push(...(await Promise.all(Array.from({ length: 6 }, () => page(paths[0]!)))));
+    stop = true;
+    await load;
+    for (const p of after) expect(shownTitle(p)).toBe(title);
+    const again = await page(paths[0]!);
+    expect([again.cache, shownTitle(again)]).toEqual(["hit", title]);
   });
 
   it("keeps booth, store and exhibition pages exact too", async () => {

@@ -143,7 +143,8 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("products_seller_idx").on(t.sellerId),
+    // A store's newest first (its pages, the product page's related list and its version, lib/pages/versions.ts).
+    index("products_seller_idx").on(t.sellerId, t.createdAt),
     index("products_category_idx").on(t.categoryId, t.createdAt),
     index("products_booth_idx").on(t.boothId),
     index("products_created_idx").on(t.createdAt),

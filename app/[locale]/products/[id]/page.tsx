@@ -8,6 +8,7 @@ import { ProductActions } from "@/components/catalog/product-actions";
 import { VolumePricing } from "@/components/catalog/volume-pricing";
 import { priceText } from "@/components/ui/price";
 import { getDb } from "@/lib/db/client";
+import { RELATED_READ } from "@/lib/pages/versions";
 import { pageCtx } from "@/lib/gate/context";
 import { Link } from "@/lib/i18n/navigation";
 import { absoluteUrl, alternates, openGraphUrl } from "@/lib/i18n/metadata";
@@ -46,7 +47,7 @@ export default async function ProductPage({ params }: Params) {
   setRequestLocale(locale);
   const [t, tc, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), load(id, locale)]);
   if (!product) notFound();
-  const related = (await listProducts(await getDb(), ProductListQuery.parse({ sellerId: product.seller.id, limit: 5, sort: "newest", locale })))
+  const related = (await listProducts(await getDb(), ProductListQuery.parse({ sellerId: product.seller.id, limit: RELATED_READ, sort: "newest", locale })))
     .filter((p) => p.id !== product.id)
     .slice(0, 4);
   const price = priceText(locale, product.price, product.currency);
