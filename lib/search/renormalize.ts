@@ -2,30 +2,41 @@
 // SEARCH_NORMALIZATION_VERSION) are recomputed after start-up, in the background: the server
 // listens at once and old rows stay searchable the old way until their batch comes.
 //
-// The walk goes through the table by id, 1,000 ids a step, so each query's work is bounded even
-// when nothing is stale (PGlite runs queries on the event loop), and yields between steps. Only
-// stale rows are locked, FOR UPDATE SKIP LOCKED: several instances starting at once share the
-// work without waiting on each other, and a seller's edit running at the same time either
-// waits for the batch or is skipped by it, so its own fresh columns always win (an advisory lock
-// alone would let a batch overwrite an edit it had read before). Rows written by a newer version
-// are left alone during a rolling deploy.
-import { and, asc, gt, inArray, lt, sql } from "drizzle-orm";
+// The walk goes through the table in its physical order, STEP_PAGES pages a step (a TID range
+// scan: the pages are read one after the other, and only the ids of stale rows come back), so each
+// query's work is bounded even when nothing is stale (PGlite runs queries on the event loop), and it
+// yields between steps. It used to go by id, 1,000 ids a step: each step then fetched a thousand rows
+// scattered over the table, 46 ms a step at 1,000,000 products, 92 s of the database's time after
+// every start, competing with the requests (BENCHMARKS.md, session 17). Only stale rows are locked,
+// FOR UPDATE SKIP LOCKED: several instances starting at once share the work without waiting on each
+// other, and a seller's edit running at the same time either waits for the batch or is skipped by
+// it, so its own fresh columns always win (an advisory lock alone would let a batch overwrite an
+// edit it had read before). Rows written by a newer version are left alone during a rolling deploy.
+// A row an update moves past the walk meanwhile was written by the current code (or a newer one);
+// an older instance's write during a rolling deploy is left to the next start.
+import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/rows";
 import { products } from "@/lib/db/schema";
 import { SEARCH_NORMALIZATION_VERSION, searchColumns } from "./normalize";
 
-const STEP = 1000;
+const STEP_PAGES = 1000;
 
-/** Recompute the stale rows among the next `step` ids after `after`; the cursor is null at the end. */
-export async function renormalizeStep(db: Db, after: string | null, step = STEP): Promise<{ next: string | null; rewritten: number }> {
-  const window = await db
-    .select({ id: products.id, version: products.searchVersion })
-    .from(products)
-    .where(after === null ? undefined : gt(products.id, after))
-    .orderBy(asc(products.id))
-    .limit(step);
-  const next = window.length === step ? window[window.length - 1]!.id : null;
-  const stale = window.filter((r) => r.version < SEARCH_NORMALIZATION_VERSION).map((r) => r.id);
+/** The products table's size in pages now (rows added later are written by the current code). */
+async function tablePages(db: Db): Promise<number> {
+  const [row] = await sqlRows<{ pages: number }>(db, sql`select (pg_relation_size('products') / current_setting('block_size')::int)::int as pages`);
+  return Number(row?.pages ?? 0);
+}
+
+/** Recompute the stale rows of the `step` pages from page `from`; `next` is the page after them. */
+export async function renormalizeStep(db: Db, from: number, step = STEP_PAGES): Promise<{ next: number; rewritten: number }> {
+  const tid = (page: number) => `(${page},0)`;
+  const found = await sqlRows<{ id: string }>(
+    db,
+    sql`select id from ${products} where ctid >= ${tid(from)}::tid and ctid < ${tid(from + step)}::tid and search_version < ${SEARCH_NORMALIZATION_VERSION}`,
+  );
+  const next = from + step;
+  const stale = found.map((r) => r.id);
   if (stale.length === 0) return { next, rewritten: 0 };
   const rewritten = await db.transaction(async (tx) => {
     const rows = await tx
@@ -56,14 +67,14 @@ export async function renormalizeStep(db: Db, after: string | null, step = STEP)
 /** The whole walk; resolves with the number of rows rewritten. `shouldStop` ends it between steps. */
 export async function renormalizeSearchColumns(db: Db, opts: { step?: number; shouldStop?: () => boolean } = {}): Promise<number> {
   let total = 0;
-  let after: string | null = null;
-  do {
-    const r = await renormalizeStep(db, after, opts.step);
+  const pages = await tablePages(db);
+  for (let from = 0; from < pages && !opts.shouldStop?.();) {
+    const r = await renormalizeStep(db, from, opts.step);
     total += r.rewritten;
-    after = r.next;
+    from = r.next;
     // Let requests, timers and signals run between steps (a PGlite query holds the event loop).
     await new Promise((resolve) => setImmediate(resolve));
-  } while (after !== null && !opts.shouldStop?.());
+  }
   return total;
 }
 
