@@ -132,10 +132,12 @@ async function answer(handler: Handler, params: Record<string, string>, req: Inc
   const out = replaced ? withoutNames(head.flat, replaced) : head.flat.slice();
   for (const x of own) out.push(x);
   // A handler may answer before reading the whole body (413, early refusals): the rest of it would
-  // otherwise be read as the next request on this keep-alive connection.
+  // otherwise be read as the next request on this keep-alive connection. The rest is read and dropped
+  // first, up to a bound, so a client still sending it reads the answer instead of meeting a closed
+  // socket (a "lingering close", as nginx does); past the bound or the time, the answer goes at once.
   if (method !== "GET" && method !== "HEAD" && !req.complete) {
     out.push("Connection", "close");
-    req.resume();
+    await drained(req);
   }
   // JSON and problem answers: the string itself, without a web stream in between.
   if (text !== undefined) {
@@ -154,6 +156,35 @@ async function answer(handler: Handler, params: Record<string, string>, req: Inc
   const body = Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream<Uint8Array>);
   body.on("error", () => res.destroy());
   body.pipe(res);
+}
+
+const LINGER_BYTES = 4 * 1024 * 1024;
+const LINGER_MS = 3000;
+
+/** Reads and drops the rest of a request's body: resolves at its end, or past LINGER_BYTES or LINGER_MS. */
+function drained(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off("data", count);
+      req.off("end", done);
+      req.off("close", done);
+      req.off("error", done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > LINGER_BYTES) done();
+    };
+    const timer = setTimeout(done, LINGER_MS);
+    req.on("data", count);
+    req.on("end", done);
+    req.on("close", done);
+    req.on("error", done);
+    req.resume();
+    if (req.complete) done();
+  });
 }
 
 function withoutNames(flat: readonly string[], names: Set<string>): string[] {
