@@ -103,15 +103,15 @@ function firstLanguage(header: string | undefined): string {
   return ranked[0]?.lang ?? DEFAULT_LOCALE;
 }
 
-/** `page` cut at every `sep` (copies of the pieces: the stored page holds no view of Next's chunks). */
+/** `page` cut at every `sep`: views of it, no copies (the caller's page is its own, from Buffer.concat). */
 export function splitBytes(page: Buffer, sep: Buffer): Buffer[] {
   const parts: Buffer[] = [];
   let from = 0;
   for (let at = page.indexOf(sep); at >= 0; at = page.indexOf(sep, from)) {
-    parts.push(Buffer.from(page.subarray(from, at)));
+    parts.push(page.subarray(from, at));
     from = at + sep.length;
   }
-  parts.push(Buffer.from(page.subarray(from)));
+  parts.push(page.subarray(from));
   return parts;
 }
 
