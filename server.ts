@@ -19,7 +19,7 @@ import { API_CSP, apiHead, baseSecurityHeaders, staticPageCsp } from "@/lib/secu
 import { startRenormalization } from "@/lib/search/renormalize";
 import { pageCspAtWriteHead } from "@/lib/security/static-pages";
 import { methodNotAllowed } from "@/lib/server/allow";
-import { loadApiRouter, serveDirect } from "@/lib/server/api-router";
+import { drained, loadApiRouter, serveDirect } from "@/lib/server/api-router";
 import { badHost, hostRefusal } from "@/lib/server/host";
 import { sitemapRoute } from "@/lib/services/seo/http";
 import { serveSessionProbe } from "@/lib/services/session/probe";
@@ -98,11 +98,11 @@ async function main() {
       // Only a request no handler took can be a wrong method: the common path pays no second lookup.
       const refusal = methodNotAllowed(req.method ?? "GET", pathname);
       if (refusal) {
-        // An unread body would otherwise be parsed as the next request on this connection.
+        // An unread body would otherwise be parsed as the next request on this connection: closed
+        // after it is read and dropped, as the direct dispatch's early answers (drained).
         const close = req.complete ? [] : ["Connection", "close"];
-        req.resume();
         const head = [...directHead.flat, ...refusal.headers.flat(), ...close, "Content-Length", String(Buffer.byteLength(refusal.body))];
-        return void res.writeHead(405, head).end(refusal.body);
+        return void drained(req).then(() => res.writeHead(405, head).end(refusal.body));
       }
     }
     // Security headers for every answer; the CSP is settled when headers go out (a page's nonce

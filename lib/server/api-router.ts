@@ -162,7 +162,7 @@ const LINGER_BYTES = 4 * 1024 * 1024;
 const LINGER_MS = 3000;
 
 /** Reads and drops the rest of a request's body: resolves at its end, or past LINGER_BYTES or LINGER_MS. */
-function drained(req: IncomingMessage): Promise<void> {
+export function drained(req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     let read = 0;
     const done = () => {
