@@ -2,42 +2,41 @@
 // SEARCH_NORMALIZATION_VERSION) are recomputed after start-up, in the background: the server
 // listens at once and old rows stay searchable the old way until their batch comes.
 //
-// The walk goes through the table in its physical order, STEP_PAGES pages a step (a TID range
-// scan: the pages are read one after the other, and only the ids of stale rows come back), so each
-// query's work is bounded even when nothing is stale (PGlite runs queries on the event loop), and it
-// yields between steps. It used to go by id, 1,000 ids a step: each step then fetched a thousand rows
-// scattered over the table, 46 ms a step at 1,000,000 products, 92 s of the database's time after
-// every start, competing with the requests (BENCHMARKS.md, session 17). Only stale rows are locked,
-// FOR UPDATE SKIP LOCKED: several instances starting at once share the work without waiting on each
-// other, and a seller's edit running at the same time either waits for the batch or is skipped by
-// it, so its own fresh columns always win (an advisory lock alone would let a batch overwrite an
-// edit it had read before). Rows written by a newer version are left alone during a rolling deploy.
-// A row an update moves past the walk meanwhile was written by the current code (or a newer one);
-// an older instance's write during a rolling deploy is left to the next start.
+// The stale rows are found in the partial index products_search_stale_idx (migration 0023), which
+// holds only them: when nothing is stale, a start reads one empty index page. The walk takes them in
+// id order, STEP_ROWS a step (keyset, so a row skipped below is not met again), and yields between
+// steps (PGlite runs queries on the event loop). It used to read the whole table at every start of
+// every process: by id, 1,000 scattered rows a step (92 s of the database's time at 1,000,000
+// products), then by pages in physical order (51.6 s; BENCHMARKS.md, sessions 17-18). Only stale
+// rows are locked, FOR UPDATE SKIP LOCKED: several instances starting at once share the work without
+// waiting on each other, and a seller's edit running at the same time either waits for the batch or
+// is skipped by it, so its own fresh columns always win (an advisory lock alone would let a batch
+// overwrite an edit it had read before). Rows written by a newer version are left alone during a
+// rolling deploy; an older instance's write behind the walk's position is left to the next start.
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/rows";
 import { products } from "@/lib/db/schema";
 import { SEARCH_NORMALIZATION_VERSION, searchColumns } from "./normalize";
 
-const STEP_PAGES = 1000;
+const STEP_ROWS = 1000;
 
-/** The products table's size in pages now (rows added later are written by the current code). */
-async function tablePages(db: Db): Promise<number> {
-  const [row] = await sqlRows<{ pages: number }>(db, sql`select (pg_relation_size('products') / current_setting('block_size')::int)::int as pages`);
-  return Number(row?.pages ?? 0);
-}
+/**
+ * Stale: the index's own predicate, as a literal so PostgreSQL matches the partial index whatever the
+ * plan (a bound parameter would not prove it). tests/integration/renormalize.test.ts checks the plan.
+ */
+const STALE = sql.raw(`search_version < ${SEARCH_NORMALIZATION_VERSION}`);
 
-/** Recompute the stale rows of the `step` pages from page `from`; `next` is the page after them. */
-export async function renormalizeStep(db: Db, from: number, step = STEP_PAGES): Promise<{ next: number; rewritten: number }> {
-  const tid = (page: number) => `(${page},0)`;
-  const found = await sqlRows<{ id: string }>(
-    db,
-    sql`select id from ${products} where ctid >= ${tid(from)}::tid and ctid < ${tid(from + step)}::tid and search_version < ${SEARCH_NORMALIZATION_VERSION}`,
-  );
-  const next = from + step;
+/** The stale rows' ids after `after`, in id order, at most `step` (exported so a test can EXPLAIN it). */
+export const staleIds = (after: string | null, step = STEP_ROWS) =>
+  sql`select id from ${products} where ${STALE}${after === null ? sql`` : sql` and id > ${after}`} order by id limit ${step}`;
+
+/** Recompute the next `step` stale rows after `after`; `next` is where the following step starts (null: none left). */
+export async function renormalizeStep(db: Db, after: string | null, step = STEP_ROWS): Promise<{ next: string | null; rewritten: number }> {
+  const found = await sqlRows<{ id: string }>(db, staleIds(after, step));
   const stale = found.map((r) => r.id);
-  if (stale.length === 0) return { next, rewritten: 0 };
+  if (stale.length === 0) return { next: null, rewritten: 0 };
+  const next = stale[stale.length - 1]!;
   const rewritten = await db.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -67,11 +66,11 @@ export async function renormalizeStep(db: Db, from: number, step = STEP_PAGES): 
 /** The whole walk; resolves with the number of rows rewritten. `shouldStop` ends it between steps. */
 export async function renormalizeSearchColumns(db: Db, opts: { step?: number; shouldStop?: () => boolean } = {}): Promise<number> {
   let total = 0;
-  const pages = await tablePages(db);
-  for (let from = 0; from < pages && !opts.shouldStop?.();) {
-    const r = await renormalizeStep(db, from, opts.step);
+  for (let after: string | null = null; !opts.shouldStop?.();) {
+    const r = await renormalizeStep(db, after, opts.step);
     total += r.rewritten;
-    from = r.next;
+    if (r.next === null) break;
+    after = r.next;
     // Let requests, timers and signals run between steps (a PGlite query holds the event loop).
     await new Promise((resolve) => setImmediate(resolve));
   }
