@@ -10,6 +10,9 @@
 //   npm run bench -- --only 3 --merge bench/results/<run>.json   re-run scenarios into an earlier run
 //   npm run bench -- --only 9 --engines pg --products 1000000    uncached head terms at 1M products
 //   (--reuse-data keeps PGlite's generated directories from the previous run)
+//   --pg-url URL: PostgreSQL's scenarios on that database instead of a new cluster. Its public schema is
+//   replaced by new data, unless --reuse-data finds bench/.data/pg/manifest.json from an earlier run on it
+//   (a million products take 11 minutes to generate; figures from a kept database are for a diagnosis)
 //   BENCH_APP_FLAGS="--max-semi-space-size=64" npm run bench ...: Node flags for the app under test
 //   --statements: pg_stat_statements' costliest statements per scenario; --live 2,60: scenario 8's rounds and seconds
 import { spawn, spawnSync } from "node:child_process";
@@ -34,6 +37,7 @@ const quick = flag("--quick");
 const engines = opt("--engines", "pg,pglite").split(",");
 const only = opt("--only", "1,2,3,4,5,6,7,8,9").split(",").map(Number);
 const merge = opt("--merge", null);
+const pgUrl = opt("--pg-url", null);
 const write = flag("--write") || !!merge || (!quick && !args.includes("--only") && !args.includes("--engines"));
 
 // The load generator (this process, wrk, the socket clients) runs on CPU 1; servers on CPU 0.
@@ -155,7 +159,18 @@ const appEnv = (dbEnv, dataDir, port) => ({
 async function prepareEngine(engine, cluster) {
   const dir = path.join(work, engine);
   const manifestFile = path.join(dir, "manifest.json");
-  // --reuse-data: PGlite's directories from the previous run (PostgreSQL's cluster is always new).
+  // --reuse-data: PGlite's directories from the previous run; PostgreSQL's database given by --pg-url.
+  if (flag("--reuse-data") && engine === "pg" && pgUrl && existsSync(manifestFile)) {
+    log(`${engine}: reusing the data of ${pgUrl}`);
+    if (!existsSync(path.join(dir, "list-sql.json"))) await tsx("bench/capture-sql.ts", [manifestFile, path.join(dir, "list-sql.json")], {});
+    return {
+      dir,
+      dbEnv: { DATABASE_URL: pgUrl },
+      baselineEnv: { DATABASE_URL: pgUrl },
+      generateSeconds: 0,
+      manifest: JSON.parse(readFileSync(manifestFile, "utf8")),
+    };
+  }
   if (
     flag("--reuse-data") &&
     engine === "pglite" &&
@@ -177,8 +192,10 @@ async function prepareEngine(engine, cluster) {
   let dbEnv;
   let baselineEnv;
   if (engine === "pg") {
-    spawnSync("psql", [cluster.url("postgres"), "-qc", "create database bench"], { stdio: "inherit" });
-    dbEnv = { DATABASE_URL: cluster.url("bench") };
+    if (pgUrl)
+      spawnSync("psql", [pgUrl, "-qc", "drop schema public cascade; create schema public; drop schema if exists drizzle cascade"], { stdio: "inherit" });
+    else spawnSync("psql", [cluster.url("postgres"), "-qc", "create database bench"], { stdio: "inherit" });
+    dbEnv = { DATABASE_URL: pgUrl ?? cluster.url("bench") };
     baselineEnv = dbEnv;
   } else {
     dbEnv = { PGLITE_DIR: path.join(dir, "pglite") };
@@ -369,7 +386,7 @@ async function main() {
   // PostgreSQL as a deployment would size it for the catalog (docs/scaling.md): 100k products with
   // their search indexes are ~400 MB, past the 128 MB default, so every scan would read pages from
   // the OS cache (IO waits in 17% of the samples of scenario 8 with the default).
-  const cluster = engines.includes("pg") ? await startCluster({ settings: PG_SETTINGS }) : null;
+  const cluster = engines.includes("pg") && !pgUrl ? await startCluster({ settings: PG_SETTINGS }) : null;
   if (cluster) unpin(cluster);
   const stop = () => {
     cluster?.stop();
