@@ -6,6 +6,7 @@ import { rateLimits } from "@/lib/db/schema";
 import { uncounted } from "@/lib/db/query-count";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
+import { KeyedBatch, type Waiting } from "@/lib/db/keyed-batch";
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
 
@@ -55,14 +56,12 @@ export function currentWindow(windowSeconds: number, nowMs = Date.now()): { star
 }
 
 // Every counted request adds to a counter row. Requests arriving while the previous write is in
-// flight are added together in the next one (group commit): one statement and one commit for many
-// requests, and no queue of transactions waiting on the same hot row. Each request still gets its
-// exact position in the count. Per database object (a transaction's writes stay in it).
-type Waiter = { resolve: (count: number) => void; reject: (err: unknown) => void };
-type Pending = { key: string; windowStart: Date; windowSeconds: number; waiters: Waiter[] };
-type Batcher = { pending: Map<string, Pending>; running: boolean };
+// flight are added together in the next one (group commit, lib/db/keyed-batch.ts): one statement and
+// one commit for many requests, and no queue of transactions waiting on the same hot row. Each request
+// still gets its exact position in the count. Per database object (a transaction's writes stay in it).
+type Counter = { key: string; windowStart: Date; windowSeconds: number };
 
-const batchers = new WeakMap<Db, Batcher>();
+const batchers = new WeakMap<Db, KeyedBatch<Counter, number>>();
 const prepared = new WeakMap<Db, ReturnType<typeof prepareCount>>();
 
 /** The one-key form (the common case at low load), built once per database object. */
@@ -80,38 +79,40 @@ function prepareCount(db: Db) {
     .prepare("rate_limit_count");
 }
 
-async function writeCounts(db: Db, batch: Pending[]) {
+async function writeCounts(db: Db, batch: Waiting<Counter, number>[]) {
   if (batch.length === 1) {
     let stmt = prepared.get(db);
     if (!stmt) prepared.set(db, (stmt = prepareCount(db)));
     const b = batch[0]!;
-    return stmt.execute({ key: b.key, windowStart: b.windowStart, windowSeconds: b.windowSeconds, n: b.waiters.length });
+    return stmt.execute({ key: b.item.key, windowStart: b.item.windowStart, windowSeconds: b.item.windowSeconds, n: b.waiters.length });
   }
   return db
     .insert(rateLimits)
-    .values(batch.map((b) => ({ key: b.key, windowStart: b.windowStart, windowSeconds: b.windowSeconds, count: b.waiters.length })))
+    .values(batch.map((b) => ({ key: b.item.key, windowStart: b.item.windowStart, windowSeconds: b.item.windowSeconds, count: b.waiters.length })))
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } })
     .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count });
 }
 
-async function flush(db: Db, b: Batcher) {
-  b.running = true;
-  while (b.pending.size > 0) {
-    const batch = [...b.pending.values()];
-    b.pending.clear();
-    try {
-      const rows = await writeCounts(db, batch);
-      const totals = new Map(rows.map((r) => [`${r.key}|${r.windowStart.getTime()}`, r.count]));
-      for (const p of batch) {
-        const total = totals.get(`${p.key}|${p.windowStart.getTime()}`) ?? p.waiters.length;
-        // The i-th request of this batch for the key was number total - n + 1 + i.
-        p.waiters.forEach((w, i) => w.resolve(total - p.waiters.length + 1 + i));
-      }
-    } catch (err) {
-      for (const p of batch) for (const w of p.waiters) w.reject(err);
-    }
-  }
-  b.running = false;
+function counter(db: Db): KeyedBatch<Counter, number> {
+  let b = batchers.get(db);
+  if (!b)
+    batchers.set(
+      db,
+      (b = new KeyedBatch(
+        async (batch) => {
+          const rows = await writeCounts(db, batch);
+          const totals = new Map(rows.map((r) => [`${r.key}|${r.windowStart.getTime()}`, r.count]));
+          for (const p of batch) {
+            const total = totals.get(`${p.item.key}|${p.item.windowStart.getTime()}`) ?? p.waiters.length;
+            // The i-th request of this batch for the key was number total - n + 1 + i.
+            p.waiters.forEach((w, i) => w.resolve(total - p.waiters.length + 1 + i));
+          }
+        },
+        // Shared work: not counted against the request that happens to start it (DEBUG_QUERY_COUNT).
+        (go) => uncounted(go),
+      )),
+    );
+  return b;
 }
 
 /**
@@ -128,14 +129,7 @@ export async function bumpCount(request: Db, key: string, windowSeconds: number)
   // Every request waits for its count: on the short statements' connections (shortDb).
   const db = shortDb(request);
   const { start } = currentWindow(windowSeconds);
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = { pending: new Map(), running: false }));
-  const id = `${key}|${start.getTime()}`;
-  let p = b.pending.get(id);
-  if (!p) b.pending.set(id, (p = { key, windowStart: start, windowSeconds, waiters: [] }));
-  const count = new Promise<number>((resolve, reject) => p.waiters.push({ resolve, reject }));
-  // Shared work: not counted against the request that happens to start it (DEBUG_QUERY_COUNT).
-  if (!b.running) void uncounted(() => flush(db, b));
+  const count = counter(db).add(`${key}|${start.getTime()}`, { key, windowStart: start, windowSeconds });
   if (Math.random() < 0.005) await uncounted(() => sweepFinishedWindows(db));
   return count;
 }

@@ -7,6 +7,7 @@
 // means "not cacheable here" (hidden, unpublished, deleted, unknown): Next answers those itself.
 import type { DbHandle } from "@/lib/db/client";
 import { exhibitionStatus } from "@/lib/services/catalog/exhibitions";
+import { KeyedBatch } from "@/lib/db/keyed-batch";
 
 export type PageKind = "products" | "booths" | "stores" | "exhibitions";
 export type PageVersion = {
@@ -77,46 +78,32 @@ async function query(handle: DbHandle, text: string, params: string[]): Promise<
   })) as unknown as Row[];
 }
 
-type Waiter = { resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
 /** Product pages asked for while a read of their versions is under way: read together next. */
-type Batch = { waiting: Map<string, Waiter[]>; running: boolean };
-const batches = new WeakMap<DbHandle, Batch>();
+const batches = new WeakMap<DbHandle, KeyedBatch<string, Row | undefined>>();
 
 /**
- * A product page's row, read together with the others asked for meanwhile: one statement at a time
- * per process, each for every id that arrived before it started. A request never joins a read that
- * began before it arrived, so what it shows is still at least as new as its arrival (exact at once);
- * under load the statements grow instead of multiplying.
+ * A product page's row, read together with the others asked for meanwhile (lib/db/keyed-batch.ts): one
+ * statement at a time per process, each for every id that arrived before it started. A request never
+ * joins a read that began before it arrived, so what it shows is still at least as new as its arrival
+ * (exact at once); under load the statements grow instead of multiplying.
  */
 function productRow(handle: DbHandle, id: string): Promise<Row | undefined> {
   let b = batches.get(handle);
-  if (!b) batches.set(handle, (b = { waiting: new Map(), running: false }));
-  const batch = b;
-  return new Promise((resolve, reject) => {
-    const list = batch.waiting.get(id);
-    if (list) list.push({ resolve, reject });
-    else batch.waiting.set(id, [{ resolve, reject }]);
-    if (batch.running) return;
-    // Started once the requests that arrived with this one have asked too (the same turn of the
-    // event loop): they share its statement instead of waiting for the next.
-    batch.running = true;
-    setImmediate(() => void readBatches(handle, batch));
-  });
-}
-
-async function readBatches(handle: DbHandle, b: Batch) {
-  while (b.waiting.size) {
-    const taken = b.waiting;
-    b.waiting = new Map();
-    try {
-      const rows = await query(handle, QUERIES.products, [JSON.stringify([...taken.keys()])]);
-      const byId = new Map(rows.map((r) => [r.id!, r]));
-      for (const [id, waiters] of taken) for (const w of waiters) w.resolve(byId.get(id));
-    } catch (err) {
-      for (const waiters of taken.values()) for (const w of waiters) w.reject(err);
-    }
-  }
-  b.running = false;
+  if (!b)
+    batches.set(
+      handle,
+      (b = new KeyedBatch(
+        async (batch) => {
+          const rows = await query(handle, QUERIES.products, [JSON.stringify(batch.map((w) => w.item))]);
+          const byId = new Map(rows.map((r) => [r.id!, r]));
+          for (const w of batch) for (const x of w.waiters) x.resolve(byId.get(w.item));
+        },
+        // Started once the requests that arrived with this one have asked too (the same turn of the
+        // event loop): they share its statement instead of waiting for the next.
+        (go) => setImmediate(go),
+      )),
+    );
+  return b.add(id, id);
 }
 
 /** The version of one page, or null when the page is not one the cache may hold. */
