@@ -31,12 +31,15 @@ const STALE = sql.raw(`search_version < ${SEARCH_NORMALIZATION_VERSION}`);
 export const staleIds = (after: string | null, step = STEP_ROWS) =>
   sql`select id from ${products} where ${STALE}${after === null ? sql`` : sql` and id > ${after}`} order by id limit ${step}`;
 
-/** Recompute the next `step` stale rows after `after`; `next` is where the following step starts (null: none left). */
+/**
+ * Recompute the next `step` stale rows after `after`; `next` is where the following step starts (null:
+ * none left, also when this step found fewer than `step`: no probe of an emptied index at the end).
+ */
 export async function renormalizeStep(db: Db, after: string | null, step = STEP_ROWS): Promise<{ next: string | null; rewritten: number }> {
   const found = await sqlRows<{ id: string }>(db, staleIds(after, step));
   const stale = found.map((r) => r.id);
   if (stale.length === 0) return { next: null, rewritten: 0 };
-  const next = stale[stale.length - 1]!;
+  const next = stale.length < step ? null : stale[stale.length - 1]!;
   const rewritten = await db.transaction(async (tx) => {
     const rows = await tx
       .select({

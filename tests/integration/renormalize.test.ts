@@ -23,11 +23,10 @@ afterAll(async () => {
 });
 
 describe("recomputing stale search columns", () => {
-  it("finds the stale rows on every page of the table, one row a step, and leaves the current ones alone", async () => {
+  it("finds every stale row among current ones, a few a step, and leaves the current ones alone", async () => {
     const { seller, category } = await storeWithCategory(db, "Walk");
-    // Long descriptions: a few rows a page, so 300 rows take dozens of pages.
     const rows = Array.from({ length: 300 }, (_, i) => {
-      const t = { title: `Lampe ${i}`, description: `Eine Lampe ${i}. ${"Messing und Glas. ".repeat(60)}`, keywords: ["lampe"] };
+      const t = { title: `Lampe ${i}`, description: `Eine Lampe ${i} aus Messing und Glas.`, keywords: ["lampe"] };
       return {
         sellerId: seller,
         categoryId: category,
@@ -40,11 +39,6 @@ describe("recomputing stale search columns", () => {
       };
     });
     const ids = (await db.insert(products).values(rows).returning({ id: products.id })).map((r) => r.id);
-    const [{ pages } = { pages: 0 }] = await sqlRows<{ pages: number }>(
-      db,
-      sql`select (pg_relation_size('products') / current_setting('block_size')::int)::int as pages`,
-    );
-    expect(pages).toBeGreaterThan(20);
 
     // Every 7th row as an older normalization stored it (the first, the last and those between).
     const stale = ids.filter((_, i) => i % 7 === 0 || i === ids.length - 1);
@@ -55,7 +49,9 @@ describe("recomputing stale search columns", () => {
     // A current row carrying a marker: the walk must not write it.
     await db.update(products).set({ titleNorm: "marker" }).where(eq(products.id, ids[1]!));
 
-    expect(await renormalizeSearchColumns(db, { step: 1 })).toBe(stale.length);
+    expect(stale.length % 3).not.toBe(0);
+    // Three a step: the last step finds fewer than three and ends the walk.
+    expect(await renormalizeSearchColumns(db, { step: 3 })).toBe(stale.length);
     const after = await db
       .select({ id: products.id, version: products.searchVersion, titleNorm: products.titleNorm, title: products.title })
       .from(products)
@@ -68,10 +64,12 @@ describe("recomputing stale search columns", () => {
   });
 
   it("looks for stale rows in their partial index only, whose predicate names the current version", async () => {
-    // Planned as for a large catalog: with a few hundred rows a sequential scan could win.
+    // Planned as for a large catalog: with a few hundred short rows a sequential scan, or a bitmap of the
+    // whole index and a sort, could win; with many stale rows only the ordered walk of the index stops at the step.
     for (const after of [null, "0"]) {
       const plan = await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
         return sqlRows<Record<string, string>>(tx, sql`explain ${staleIds(after, 10)}`);
       });
       const text = plan.map((r) => Object.values(r)[0]).join("\n");

@@ -414,7 +414,7 @@ export const WALK_FROM = RESULT_WINDOW;
  * the bitmap kept exact (docs/decisions.md). A bitmap takes about 70 bytes a table page holding a
  * match and only what it needs: 64 MB keeps one exact to about 900,000 pages (4,000,000 products).
  */
-export const BITMAP_WORK_MEM = "64MB";
+const BITMAP_WORK_MEM = "64MB";
 
 export function planned<T>(db: Db, mode: PlanMode, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
