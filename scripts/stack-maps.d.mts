@@ -1,0 +1,2 @@
+export function diskSourceMaps(root: string): (sourceURL: string) => unknown;
+export function installStackMaps(root: string): void;
