@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import "vitest";
 import type { TestProject } from "vitest/node";
+import { PGLITE_MIGRATED, writeMigratedPglite } from "./db";
 import { PGLITE_TEMPLATE, startServer, type RunningServer } from "./server";
 
 declare module "vitest" {
@@ -23,11 +24,15 @@ export async function setup(project: TestProject) {
   // test workers inherit the variable; tests/support/server.ts reads it).
   process.env.EXPO_TEST_TMP = mkdtempSync(path.join(tmpdir(), "expo-trade-run-"));
   // PGlite: one store created by a first start, copied for every server on a new directory (tests/support/server.ts).
+  // And an empty migrated in-memory store for the service-level tests' own databases (tests/support/db.ts), made
+  // meanwhile.
   if (!process.env.DATABASE_URL) {
-    const template = await startServer({ DATABASE_URL: "" }, { fresh: true });
+    const migrated = path.join(process.env.EXPO_TEST_TMP, "migrated-pglite.tar");
+    const [template] = await Promise.all([startServer({ DATABASE_URL: "" }, { fresh: true }), writeMigratedPglite(migrated)]);
     const code = await template.stop("SIGTERM");
     if (code !== 0) throw new Error(`the template store's server exited with ${code}\n${template.output().slice(-4000)}`);
     process.env[PGLITE_TEMPLATE] = path.join(template.dataDir, "pglite");
+    process.env[PGLITE_MIGRATED] = migrated;
   }
   // X-Query-Count on every API answer, for the N+1 test (query-counts.test.ts).
   server = await startServer({ DATABASE_URL: process.env.DATABASE_URL ?? "", DEBUG_QUERY_COUNT: "1" });
