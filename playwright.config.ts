@@ -47,6 +47,8 @@ export default defineConfig({
       NEXTAUTH_URL: `http://localhost:${port}`,
       SEED_DEMO: "1",
       DATABASE_URL: "",
+      // Commits not synced to disk (as the integration tests' servers: tests/support/server.ts).
+      PGLITE_FSYNC: "0",
       RATE_LIMIT_ANON_PER_HOUR: "100000",
       RATE_LIMIT_USER_PER_HOUR: "100000",
       LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000",

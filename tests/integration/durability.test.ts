@@ -17,7 +17,8 @@ import { verifyAuditChain } from "@/lib/services/ai/audit";
 import { startServer, type RunningServer } from "../support/server";
 
 const pglite = inject("dbKind") === "pglite";
-const ENV = { DATABASE_URL: pglite ? "" : process.env.DATABASE_URL };
+// Commits synced to disk, as in production (the other tests' servers skip it: tests/support/server.ts).
+const ENV = { DATABASE_URL: pglite ? "" : process.env.DATABASE_URL, PGLITE_FSYNC: "1" };
 const KILLS = pglite ? 20 : 5;
 const ACKS = 1000;
 const IN_FLIGHT = 8;
