@@ -23,11 +23,17 @@ describe("diskSourceMaps", () => {
     writeFileSync(`${chunk}.map`, JSON.stringify(map));
   });
 
-  it("has nothing for files outside its directory, without a map, or not on disk", () => {
+  it("has nothing for files outside its directory (even with a map beside them), without a map, or not on disk", () => {
     const find = diskSourceMaps(root);
     expect(find(path.join(root, "server", "none.js"))).toBeUndefined();
-    expect(find(path.join(path.dirname(root), "elsewhere.js"))).toBeUndefined();
-    expect(find(`${root}-sibling/server/chunk.js`)).toBeUndefined();
+    // Real files with maps, outside the directory: only the directory check refuses them.
+    const sibling = path.join(`${root}-sibling`, "chunk.js");
+    mkdirSync(path.dirname(sibling), { recursive: true });
+    for (const f of [sibling, `${root}.js`]) {
+      writeFileSync(f, "x\n");
+      writeFileSync(`${f}.map`, JSON.stringify(map));
+      expect(find(f)).toBeUndefined();
+    }
     expect(find("node:internal/process/task_queues")).toBeUndefined();
     expect(find("<anonymous>")).toBeUndefined();
   });
