@@ -1,9 +1,10 @@
 // The catalog's change feed as one instance sees it (issue #12, contract 9.3): every catalog write
 // leaves a row in `catalog_changes` (triggers of migration 0008), and each instance polls that table
-// a few times a second, by transaction id, handing every change it has not seen to its caches. No
-// row is shared by two writers (the old catalog_version row serialized every commit), and an
-// instance misses nothing: a poll reads the rows of every transaction whose xid is at least the
-// previous poll's snapshot xmin, which includes every transaction that was still running then.
+// a few times a second, handing every change it has not seen to its caches. No row is shared by two
+// writers (the old catalog_version row serialized every commit), and an instance misses nothing and
+// takes nothing twice: each poll reads, in one statement, the rows its snapshot sees that the previous
+// poll's snapshot did not (`pg_visible_in_snapshot`), and keeps its own snapshot for the next. A row of
+// a transaction still running is in neither until it commits; then the next poll reads it.
 //
 // Freshness: a change committed at time C is unseen only while no poll started after C has ended.
 // So an instance may answer from a cache only while its last completed poll started less than
@@ -46,9 +47,8 @@ export type ChangeListener = (changes: CatalogChange[]) => void;
 type CategoryTree = Map<string, { id: string; slug: string; parentId: string | null; names: Record<string, string> }>;
 type Feed = {
   db: Db | null;
-  xmin: bigint | null;
-  /** Seen rows whose transactions may still be returned by the next poll (tx >= xmin). */
-  seen: Map<number, bigint>;
+  /** The last poll's snapshot (`pg_snapshot` text): every change it saw has been handed over. */
+  snapshot: string | null;
   lastPollStart: number;
   polling: Promise<void> | null;
   timer: NodeJS.Timeout | null;
@@ -65,8 +65,7 @@ function feed(): Feed {
   const g = globalThis as typeof globalThis & { [KEY]?: Feed };
   return (g[KEY] ??= {
     db: null,
-    xmin: null,
-    seen: new Map(),
+    snapshot: null,
     lastPollStart: 0,
     polling: null,
     timer: null,
@@ -80,7 +79,8 @@ function feed(): Feed {
 }
 
 type Row = {
-  seq: number | string;
+  snap: string;
+  seq: number | string | null;
   tx: string;
   kind: CatalogChange["kind"];
   product_id: string | null;
@@ -93,47 +93,50 @@ async function pollOnce(f: Feed, request: Db): Promise<void> {
   // Lists wait for a late poll: it must not queue behind the search statements (shortDb).
   const db = shortDb(request);
   const started = Date.now();
-  // The snapshot's xmin first: every transaction not visible to the read below has an xid >= it.
-  const [snap] = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
-  const xmin = BigInt(snap!.xmin);
   // Starting over: the first poll (nothing is cached yet, so older changes do not matter) or one after a
-  // long pause (the rows since may have been swept: everything cached is dropped instead). The rows it
-  // reads are taken as seen, not handed over: some were committed already with xids >= xmin (their
-  // transactions ran beside others), and the next poll would hand them over as new and mark answers
-  // computed after them. Every list waits for this poll (none has polled for STALE_MS), so no answer is
-  // older than them.
-  const startingOver = f.xmin === null || started - f.lastPollStart > STALE_MS;
-  if (startingOver) {
-    if (f.xmin !== null) emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: ++f.counter }]);
-    f.seen.clear();
-  }
-  const from = f.xmin === null || startingOver ? xmin : f.xmin;
+  // long pause (the rows since may have been swept: everything cached is dropped instead). It reads no row,
+  // only the snapshot the next poll starts from; every list waits for it (none has polled for STALE_MS), so
+  // no answer is older than that snapshot.
+  const previous = started - f.lastPollStart > STALE_MS ? null : f.snapshot;
+  if (previous === null && f.snapshot !== null)
+    emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline: 0, n: ++f.counter }]);
+  // One statement, so one snapshot: the rows it sees that the previous poll's did not, and the snapshot
+  // itself. The bound on tx uses the index; rows below the previous xmin were all visible then. Rows the
+  // previous poll saw are never read again, however long another transaction holds the xmin back (a report,
+  // a backup, another database of the cluster): re-reading them once made every poll past a bulk write
+  // drop every cached answer.
+  const changed = previous
+    ? sql`tx >= pg_snapshot_xmin(${previous}::pg_snapshot)::text::bigint and not pg_visible_in_snapshot(tx::text::xid8, ${previous}::pg_snapshot)`
+    : sql`false`;
   const rows = await queryRows<Row>(
     db,
-    sql`select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where tx >= ${from.toString()}::bigint order by seq limit ${BURST_MAX + 1}`,
+    sql`select s.snap, r.* from (select pg_current_snapshot()::text as snap) s left join lateral (
+      select seq, tx::text as tx, kind, product_id, seller_id, before, after from catalog_changes where ${changed} order by seq limit ${BURST_MAX + 1}
+    ) r on true`,
   );
+  const changes = rows.filter((r) => r.seq !== null);
   const deadline = f.lastPollStart + WINDOW_MS;
-  if (rows.length > BURST_MAX) {
-    // A bulk change (an import, a re-normalization): everything cached is dropped instead of
-    // matching each row. Transactions still running now have xids >= the new xmin and are read
-    // by the next poll.
+  f.snapshot = rows[0]!.snap;
+  if (changes.length > BURST_MAX) {
+    // A bulk change (an import, a re-normalization): everything cached is dropped instead of matching
+    // each row. Transactions still running now are read by the next poll when they commit.
     emit(f, [{ seq: 0, kind: "all", productId: null, sellerId: null, before: null, after: null, deadline, n: ++f.counter }]);
-    f.xmin = xmin;
-    f.seen.clear();
-    f.lastPollStart = started;
-    return;
+  } else if (changes.length) {
+    emit(
+      f,
+      changes.map((r) => ({
+        seq: Number(r.seq),
+        kind: r.kind,
+        productId: r.product_id,
+        sellerId: r.seller_id,
+        before: r.before,
+        after: r.after,
+        deadline,
+        n: ++f.counter,
+        tx: r.tx,
+      })),
+    );
   }
-  const fresh: CatalogChange[] = [];
-  for (const r of rows) {
-    const seq = Number(r.seq);
-    if (f.seen.has(seq)) continue;
-    f.seen.set(seq, BigInt(r.tx));
-    if (!startingOver)
-      fresh.push({ seq, kind: r.kind, productId: r.product_id, sellerId: r.seller_id, before: r.before, after: r.after, deadline, n: ++f.counter, tx: r.tx });
-  }
-  for (const [seq, tx] of f.seen) if (tx < xmin) f.seen.delete(seq);
-  f.xmin = xmin;
-  if (fresh.length) emit(f, fresh);
   f.lastPollStart = started;
   if (started - f.lastSweep > SWEEP_MS) {
     f.lastSweep = started;
