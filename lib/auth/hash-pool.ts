@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 type Task = { op: "hash"; password: string; cost: number } | { op: "compare"; password: string; hash: string };
 type Pending = { resolve: (v: string | boolean) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; pending: Map<number, Pending> };
-type Pool = { slots: Slot[]; size: number; nextId: number; workerFile: string };
+type Pool = { slots: Slot[]; size: number; nextId: number; workerFile: string; counts: Record<Task["op"], number> };
 
 const KEY = Symbol.for("expo-trade.hash-pool");
 type G = typeof globalThis & { [KEY]?: Pool };
@@ -29,7 +29,7 @@ function workerFile(): string {
 
 function pool(): Pool {
   const g = globalThis as G;
-  g[KEY] ??= { slots: [], size: poolSize(), nextId: 1, workerFile: workerFile() };
+  g[KEY] ??= { slots: [], size: poolSize(), nextId: 1, workerFile: workerFile(), counts: { hash: 0, compare: 0 } };
   return g[KEY];
 }
 
@@ -64,6 +64,7 @@ function run(task: Task): Promise<string | boolean> {
     p.slots.push(slot);
   }
   const id = p.nextId++;
+  p.counts[task.op]++;
   const target = slot;
   return new Promise((resolve, reject) => {
     target.pending.set(id, { resolve, reject });
@@ -78,4 +79,9 @@ export async function bcryptHash(password: string, cost: number): Promise<string
 
 export async function bcryptCompare(password: string, hash: string): Promise<boolean> {
   return (await run({ op: "compare", password, hash })) === true;
+}
+
+/** bcrypt operations this process has started since it began, by kind (what a request cost, for tests and profiles). */
+export function bcryptCounts(): Readonly<Record<Task["op"], number>> {
+  return { ...pool().counts };
 }

@@ -6,9 +6,11 @@ import { ApiError } from "@/lib/errors";
 import { claimKey, completeKey } from "@/lib/api/idempotency";
 import { bumpCount, consumeRateLimit, peekCounts, sweepFinishedWindows } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
-import { auditLogs, idempotencyKeys, rateLimits } from "@/lib/db/schema";
+import { accountTokens, auditLogs, emailOutbox, idempotencyKeys, rateLimits } from "@/lib/db/schema";
 import { applicationName } from "@/lib/instance";
+import { bcryptCounts } from "@/lib/auth/hash-pool";
 import { createAccount } from "@/lib/services/accounts/create";
+import { confirmPasswordReset, requestPasswordReset } from "@/lib/services/auth/password-reset";
 import { createAiAccountRecord } from "@/lib/services/ai/accounts";
 import { auditChainBreak, verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
 import { unique } from "../support/api";
@@ -148,5 +150,34 @@ describe("services on the database", () => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, "live")));
     expect(row?.claimedBy).not.toBe(live);
+  });
+
+  it("refuses a reset link that cannot be used before hashing the new password, and hashes once for one that can", async () => {
+    const email = `${unique()}@example.test`;
+    const owner = await createAccount(db, { email, username: unique("r_"), password: "long-enough-1", role: "BUYER" });
+    await requestPasswordReset(db, { email, ip: `reset-${unique()}` });
+    const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, email));
+    const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!);
+    /** The code `confirmPasswordReset` answered with (null: it passed) and the bcrypt hashes it started. */
+    const confirm = async (t: string) => {
+      const before = bcryptCounts().hash;
+      const code = await confirmPasswordReset(db, { token: t, password: "brand-new-password-1" }).then(
+        () => null,
+        (err: unknown) => (err instanceof ApiError ? err.code : String(err)),
+      );
+      return { code, hashes: bcryptCounts().hash - before };
+    };
+    expect(await confirm("made-up-token")).toEqual({ code: "token_invalid", hashes: 0 });
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, owner.id));
+    expect(await confirm(token)).toEqual({ code: "token_expired", hashes: 0 });
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(accountTokens.userId, owner.id));
+    expect(await confirm(token)).toEqual({ code: null, hashes: 1 });
+    expect(await confirm(token)).toEqual({ code: "token_used", hashes: 0 });
   });
 });

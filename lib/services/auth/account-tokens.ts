@@ -47,13 +47,11 @@ export async function issueToken(db: Db, user: Recipient, purpose: AccountTokenP
 export type ClaimedToken = { userId: string; email: string };
 
 /**
- * Use a token once, inside the caller's transaction: the row is marked used only when it was
- * unused and unexpired. Otherwise 400 `token_invalid` (unknown, tampered, other purpose),
- * `token_expired` or `token_used`.
+ * A token that could be used now, read without using it: 400 `token_invalid` (unknown, tampered,
+ * other purpose), `token_expired` or `token_used` otherwise. Lets a caller refuse a bad link before
+ * costly work (a bcrypt hash); only `claimToken` decides, since the link may be used meanwhile.
  */
-export async function claimToken(db: Db, purpose: AccountTokenPurpose, token: string): Promise<ClaimedToken> {
-  const tokenHash = hashToken(purpose, token);
-  const now = new Date();
+export async function checkToken(db: Db, purpose: AccountTokenPurpose, token: string, now = new Date()): Promise<ClaimedToken & { id: string }> {
   const [row] = await db
     .select({
       id: accountTokens.id,
@@ -63,11 +61,21 @@ export async function claimToken(db: Db, purpose: AccountTokenPurpose, token: st
       usedAt: accountTokens.usedAt,
     })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .where(and(eq(accountTokens.tokenHash, hashToken(purpose, token)), eq(accountTokens.purpose, purpose)))
     .limit(1);
   if (!row) throw new ApiError("token_invalid", "This link is not valid; ask for a new one");
   if (row.usedAt) throw new ApiError("token_used", "This link was already used; ask for a new one");
   if (row.expiresAt <= now) throw new ApiError("token_expired", "This link has expired; ask for a new one");
+  return { id: row.id, userId: row.userId, email: row.email };
+}
+
+/**
+ * Use a token once, inside the caller's transaction: the row is marked used only when it was
+ * unused and unexpired (`checkToken`'s refusals otherwise).
+ */
+export async function claimToken(db: Db, purpose: AccountTokenPurpose, token: string): Promise<ClaimedToken> {
+  const now = new Date();
+  const row = await checkToken(db, purpose, token, now);
   const claimed = await db
     .update(accountTokens)
     .set({ usedAt: now })
