@@ -67,13 +67,14 @@ export function auditAction(op: Operation): string {
  * The error answers route() itself may give for an operation, whatever its handler does: bad
  * credentials (also on public routes: a Bearer token that was sent is checked), database down,
  * rate limit, input validation, body size and type, the AI permission, human-only (404 to AI
- * accounts) and admin-only routes, and Idempotency-Key conflicts. The OpenAPI document lists them.
+ * accounts) and admin-only routes, and Idempotency-Key conflicts; and the server's own 400 for a
+ * malformed or repeated Host header (lib/server/host.ts), given before any route, NextAuth's too.
+ * The OpenAPI document lists them.
  */
 export function wrapperStatuses(op: Operation): number[] {
-  if (op.external) return [];
-  const out = [401, 503];
+  if (op.external) return [400];
+  const out = [400, 401, 503];
   if (op.rateLimited !== false) out.push(429);
-  if (op.params || op.query || op.body) out.push(400);
   if (op.body && (op.bodyType ?? "json") === "json") out.push(413, 415);
   if (op.access === "human") out.push(404);
   // 403 also for a state-changing request a browser marks as cross-site (`cross_site_request`).

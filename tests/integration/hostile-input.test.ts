@@ -140,6 +140,13 @@ describe("a malformed Host header", () => {
     expect(upgrade.status).toBe(400);
   });
 
+  it("is in the published description: every operation lists the 400 (NextAuth's own included)", async () => {
+    const doc = (await api<{ paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }>("/api/openapi")).body;
+    const operations = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method} ${p}`, op })));
+    expect(operations.length).toBeGreaterThan(100);
+    expect(operations.filter(({ op }) => !op.responses?.["400"]).map(({ name }) => name)).toEqual([]);
+  });
+
   it("two Host headers are 400; valid ones (name, IPv4, IPv6, port) are served", async () => {
     expect((await rawRequest("/api/health", [`Host: ${host}`, "Host: evil.example"])).status).toBe(400);
     for (const good of [host, "localhost", "127.0.0.1:80", "[::1]:3000", "shop.example.com", "xn--bcher-kva.example"]) {
