@@ -48,7 +48,8 @@ export const errorResponses = (...statuses: number[]) =>
   );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Malformed JSON or failed validation (`validation_failed`)",
+  // Every operation: the server refuses a malformed or repeated Host header before any route (lib/server/host.ts).
+  400: "Malformed JSON, failed validation or a malformed Host header (`validation_failed`)",
   401: "No or bad credentials (`unauthenticated`)",
   403: "Not allowed (`permission_denied`, `forbidden`, ...)",
   404: "Not found",
