@@ -1,10 +1,12 @@
 // The quality gate (issue #17): every page, in English and Arabic, at desktop and phone width, as the
 // visitor, buyer, seller/guardian and admin who would open it. A page fails on a horizontal
-// scrollbar, a console error, a failed request, or a serious or critical axe-core violation (with its
-// inputs filled first, so the contrast of typed text is checked too). One test per locale and width
-// reports every failing page at once.
+// scrollbar, a console error, a failed request, a serious or critical axe-core violation (with its
+// inputs filled first, so the contrast of typed text is checked too), or its Content-Security-Policy
+// (issue #7 point 5: a nonce or hashes for scripts, never 'unsafe-inline', no framing, no violation
+// reported, and the page's own scripts ran). One test per locale and width reports every failing
+// page at once.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { axe, networkWatch } from "./support-pages";
+import { axe, cspHeaderProblems, cspViolations, networkWatch, recordCspViolations } from "./support-pages";
 
 type Role = "visitor" | "buyer" | "seller" | "admin";
 const ACCOUNTS: Record<Exclude<Role, "visitor">, [string, string]> = {
@@ -92,6 +94,7 @@ async function pages(request: APIRequestContext): Promise<Record<Role, string[]>
 
 async function signIn(browser: Browser, role: Role, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
+  await recordCspViolations(context);
   const page = await context.newPage();
   if (role === "visitor") return page;
   const [username, password] = ACCOUNTS[role];
@@ -141,7 +144,8 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
   page.on("response", onResponse);
   const network = networkWatch(page);
   try {
-    await page.goto(path, { waitUntil: "load" });
+    const res = await page.goto(path, { waitUntil: "load" });
+    problems.push(...(await cspHeaderProblems(res)));
     await network.settled();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 0) {
@@ -159,6 +163,17 @@ async function check(page: Page, path: string, width: number): Promise<string[]>
     }
     await fillInputs(page);
     const { violations } = await axe(page).analyze();
+    // The header's account area is filled in by client JavaScript: proof that the page's own scripts ran (by now
+    // it has, or never will: asked after axe, this rarely waits).
+    const account = page.locator("header [data-testid=user-menu], header a[href$='/sign-in']").first();
+    if (
+      !(await account.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      problems.push("the page's scripts did not run");
+    for (const v of await cspViolations(page)) problems.push(`CSP violation: ${v}`);
     for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
       problems.push(
         `axe ${v.id} (${v.impact}): ${v.nodes

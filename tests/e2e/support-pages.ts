@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import axeCore from "axe-core";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 /**
  * Rules that can only report "minor" or "moderate" findings, left out of every run: each rule fixes the impact
@@ -110,3 +110,34 @@ export function networkWatch(page: Page, quietMs = 150) {
     },
   };
 }
+
+declare global {
+  interface Window {
+    __csp?: string[];
+  }
+}
+
+/**
+ * What a page's Content-Security-Policy must say (issue #7 point 5): scripts by a fresh nonce on rendered pages or
+ * by the hashes of its inline scripts on a page prerendered at build time, never 'unsafe-inline', and no framing.
+ */
+export async function cspHeaderProblems(res: Response | null): Promise<string[]> {
+  if (!res) return ["no response"];
+  const csp = (await res.allHeaders())["content-security-policy"] ?? "";
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  const problems: string[] = [];
+  if (!/'nonce-|'sha256-/.test(scriptSrc)) problems.push(`script-src without a nonce or hashes: ${csp || "(no CSP header)"}`);
+  if (scriptSrc.includes("unsafe-inline")) problems.push(`script-src allows 'unsafe-inline': ${csp}`);
+  if (!csp.includes("frame-ancestors 'none'")) problems.push(`no frame-ancestors 'none': ${csp}`);
+  return problems;
+}
+
+/** Records the CSP violations of every document in the context from its first script on (read: `cspViolations`). */
+export async function recordCspViolations(context: BrowserContext) {
+  await context.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__csp!.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+}
+
+export const cspViolations = (page: Page) => page.evaluate(() => window.__csp ?? []);
