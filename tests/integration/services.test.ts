@@ -6,15 +6,17 @@ import { ApiError } from "@/lib/errors";
 import { claimKey, completeKey } from "@/lib/api/idempotency";
 import { bumpCount, consumeRateLimit, peekCounts, sweepFinishedWindows } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
-import { accountTokens, auditLogs, emailOutbox, idempotencyKeys, rateLimits } from "@/lib/db/schema";
+import { accountTokens, auditLogs, emailOutbox, idempotencyKeys, products, rateLimits } from "@/lib/db/schema";
 import { applicationName } from "@/lib/instance";
 import { bcryptCounts } from "@/lib/auth/hash-pool";
 import { createAccount } from "@/lib/services/accounts/create";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/services/auth/password-reset";
 import { createAiAccountRecord } from "@/lib/services/ai/accounts";
 import { auditChainBreak, verifyAuditChain, writeAudit } from "@/lib/services/ai/audit";
+import { writeViews } from "@/lib/services/catalog/views";
+import { searchColumns } from "@/lib/search/normalize";
 import { unique } from "../support/api";
-import { testDb } from "../support/db";
+import { storeWithCategory, testDb } from "../support/db";
 
 let db: Db;
 let close: () => Promise<void>;
@@ -179,5 +181,48 @@ describe("services on the database", () => {
       .where(eq(accountTokens.userId, owner.id));
     expect(await confirm(token)).toEqual({ code: null, hashes: 1 });
     expect(await confirm(token)).toEqual({ code: "token_used", hashes: 0 });
+  });
+  it("bumps view counters on the rows' own pages: a flush touches no index (products keeps room, migration 0024)", async () => {
+    const { seller, category } = await storeWithCategory(db, "Counters");
+    // Enough rows of ~600 bytes that the first page is as full as the table's fillfactor lets it be.
+    const description = "Hand-finished ceramic lamp base with a linen shade, ".repeat(10);
+    const made = await db
+      .insert(products)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          sellerId: seller,
+          categoryId: category,
+          title: `Counter lamp ${i}`,
+          description,
+          price: "10.00",
+          currency: "USD",
+          moq: 1,
+          ...searchColumns({ title: `Counter lamp ${i}`, description, keywords: [] }),
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = made.map((p) => p.id);
+    const pages = async () => {
+      const rows = await db
+        .select({ id: products.id, ctid: sql<string>`${sql.raw('"products".ctid')}::text` })
+        .from(products)
+        .where(inArray(products.id, ids));
+      return new Map(rows.map((r) => [r.id, r.ctid.slice(1).split(",")[0]!]));
+    };
+    const before = await pages();
+    const first = before.get(ids[0]!)!;
+    const onFirstPage = ids.filter((id) => before.get(id) === first);
+    // The first page holds several rows and others follow it: it is full, as far as the fillfactor lets it be.
+    expect(onFirstPage.length).toBeGreaterThan(3);
+    expect(new Set(before.values()).size).toBeGreaterThan(1);
+    await writeViews(
+      db,
+      onFirstPage.map((productId) => ({ productId, sellerId: seller, userId: null, at: new Date() })),
+    );
+    const after = await pages();
+    const counts = await db.select({ id: products.id, n: products.viewCount }).from(products).where(inArray(products.id, onFirstPage));
+    expect(counts.map((c) => c.n)).toEqual(onFirstPage.map(() => 1));
+    // At least the first bump stays on the page (a HOT update: no index entry); without the room every one moved.
+    expect(after.get(onFirstPage[0]!)).toBe(first);
   });
 });
