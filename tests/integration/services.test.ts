@@ -204,7 +204,7 @@ describe("services on the database", () => {
     const ids = made.map((p) => p.id);
     const pages = async () => {
       const rows = await db
-        .select({ id: products.id, ctid: sql<string>`${sql.raw('"products".ctid')}::text` })
+        .select({ id: products.id, ctid: sql<string>`ctid::text` })
         .from(products)
         .where(inArray(products.id, ids));
       return new Map(rows.map((r) => [r.id, r.ctid.slice(1).split(",")[0]!]));
