@@ -153,17 +153,18 @@ describe("cached product lists", () => {
     expect(first.cache).toBe("miss");
     expect([first.total, facetsOf(first)]).toEqual([3, { [a]: 2, [b]: 1 }]);
 
-    // Each write below recomputes the page, but not the count and facets: fewer statements than the
-    // first computation, and the same total and facets a full count gives.
-    const steps: [() => Promise<number>, number, Record<string, number>][] = [
-      [async () => (await createProduct(seller.token, { title: `Bulb ${word}`, keywords: [word], category: b }), Date.now()), 4, { [a]: 2, [b]: 2 }],
-      [() => write(`/api/products/${p1.id}`, "PUT", seller.token, { category: b }), 4, { [a]: 1, [b]: 3 }],
-      [() => write(`/api/products/${p2.id}`, "PUT", seller.token, { title: "Shade", keywords: ["shade"] }), 3, { [b]: 3 }],
-      [() => write(`/api/products/${p1.id}`, "DELETE", seller.token), 2, { [b]: 2 }],
+    // The first two writes recompute the page, but not the count and facets: fewer statements than the
+    // first computation, and the same total and facets a full count gives. The last two take out a product
+    // ranked after the page (all score 7, newest first: the page shows the second newest) in place.
+    const steps: [() => Promise<number>, number, Record<string, number>, string][] = [
+      [async () => (await createProduct(seller.token, { title: `Bulb ${word}`, keywords: [word], category: b }), Date.now()), 4, { [a]: 2, [b]: 2 }, "miss"],
+      [() => write(`/api/products/${p1.id}`, "PUT", seller.token, { category: b }), 4, { [a]: 1, [b]: 3 }, "miss"],
+      [() => write(`/api/products/${p2.id}`, "PUT", seller.token, { title: "Shade", keywords: ["shade"] }), 3, { [b]: 3 }, "hit"],
+      [() => write(`/api/products/${p1.id}`, "DELETE", seller.token), 2, { [b]: 2 }, "hit"],
     ];
-    for (const [change, total, facets] of steps) {
+    for (const [change, total, facets, cached] of steps) {
       const now = await listAfterWindow(path, await change());
-      expect(now.cache).toBe("miss");
+      expect(now.cache).toBe(cached);
       expect([now.total, now.totalRelation, facetsOf(now)]).toEqual([total, "eq", facets]);
       expect(now.statements).toBeLessThan(first.statements);
     }
@@ -315,6 +316,34 @@ describe("cached product lists", () => {
     now = await listAfterWindow(path, await write(`/api/products/${shelf.id}`, "PUT", seller.token, { title: `Shelf ${word}`, keywords: [word] }));
     expect(now.cache).toBe("miss");
     expect(now.products.map((x) => x.id)).toEqual([shelf.id, high.id]);
+    expect(view(now)).toEqual(view(await list(path, seller.token)));
+  });
+
+  it("takes a product ranked after its page out in place when it stops matching, and one of the catalog in when it starts", async () => {
+    const seller = await createSeller();
+    const word = unique("cachet");
+    const [a, b] = [(await someCategory(0)).leaf.id, (await someCategory(1)).leaf.id];
+    // Scores (search-sql.ts termScore): the word as a keyword and in the title 7, in the description only 0.
+    const low = await createProduct(seller.token, { title: "Stand", description: `a ${word} stand`, keywords: [], category: a });
+    const other = await createProduct(seller.token, { title: "Shelf", description: "a shelf", keywords: [], category: b });
+    for (const category of [a, b]) await createProduct(seller.token, { title: `Lamp ${word}`, keywords: [word], category });
+    await catalogWindowAfter(Date.now());
+    const path = `/api/products/search?q=${word}&limit=2`;
+    const view = (body: ListBody) => [body.products.map((x) => x.id), body.total, body.facets?.categories.map((c) => [c.id, c.count])];
+    const first = await list(path);
+    expect([first.cache, first.total, (await list(path)).cache]).toEqual(["miss", 3, "hit"]);
+    // The stand (score 0, after the page's last) stops matching: still a hit, one fewer in the total and its category.
+    let now = await listAfterWindow(path, await write(`/api/products/${low.id}`, "PUT", seller.token, { description: "a stand" }));
+    expect([now.cache, now.products.map((x) => x.id), now.total, now.facets?.categories.find((c) => c.id === a)?.count]).toEqual([
+      "hit",
+      first.products.map((x) => x.id),
+      2,
+      1,
+    ]);
+    expect(view(now)).toEqual(view(await list(path, seller.token)));
+    // The shelf, older than every match, starts to match (score 0): taken in, one more in the total and its category.
+    now = await listAfterWindow(path, await write(`/api/products/${other.id}`, "PUT", seller.token, { description: `a ${word} shelf` }));
+    expect([now.cache, now.total]).toEqual(["hit", 3]);
     expect(view(now)).toEqual(view(await list(path, seller.token)));
   });
 

@@ -3,7 +3,7 @@ import type { CatalogState } from "@/lib/db/schema";
 import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
 import { adjusted, lowered, seenBy } from "@/lib/services/catalog/aggregate-cache";
 import { Kept } from "@/lib/services/catalog/kept-candidates";
-import { affects, patchedTail, track } from "@/lib/services/catalog/list-cache";
+import { affects, lineupOf, patchedTail, track } from "@/lib/services/catalog/list-cache";
 import { matchesExactly, type ListMatcher } from "@/lib/services/catalog/matcher";
 import { CANDIDATES } from "@/lib/services/catalog/search-sql";
 
@@ -68,6 +68,7 @@ const entry = (
     margin: ranking.margin ?? 0,
     hint: set ? { kept: set, complete, touched: new Set<string>(), departed: 0, valid: true } : null,
     added: new Set<string>(),
+    lineup: set ? lineupOf(set) : null,
   };
 };
 
@@ -297,6 +298,7 @@ describe("list cache: which changes affect an answer", () => {
       bounded: false,
       complete: over.complete ?? false,
       hint: { kept: set, complete: over.complete ?? false, touched: new Set<string>(), departed: 0, valid: true },
+      lineup: lineupOf(set),
     });
     // Score 1 (a whole word), or 4 (a keyword: above the page's last product).
     const created = (words: string[], over: Partial<CatalogState> = {}) =>
@@ -310,11 +312,21 @@ describe("list cache: which changes affect an answer", () => {
       ],
       enters: "p-new",
     };
-    expect(affects(e(ranked()), created([]))).toEqual(taken);
-    // Onto the page, not newer than every candidate, a page that is not full: computed again.
+    const lineup = (over: Partial<ReturnType<typeof lineupOf>> = {}) => ({
+      boundary: CANDIDATES,
+      ranked: CANDIDATES,
+      addedFrom: Infinity,
+      spareGap: false,
+      ...over,
+    });
+    expect(affects(e(ranked()), created([]))).toEqual({ ...taken, lineup: lineup({ boundary: CANDIDATES - 1, addedFrom: 20_000 }) });
+    // Onto the page, or a page that is not full: computed again.
     expect(affects(e(ranked()), created(["keyword"]))).toBe(true);
-    expect(affects(e(ranked()), created([], { created: 9_000 }))).toBe(true);
     expect(affects(e(ranked(), { full: false }), created([]))).toBe(true);
+    // Older than every candidate (with older matches beside them): not ranked, counted in the total and facets of every match.
+    expect(affects(e(ranked()), created([], { created: 8_000 }))).toEqual({ total: 1, moves: [["cat-a", 1]], newest: [] });
+    // Older than the oldest ranked candidate but newer than a spare: a spare itself; the spares' order is no longer known.
+    expect(affects(e(ranked()), created([], { created: 9_000 }))).toEqual({ ...taken, newest: [], lineup: lineup({ spareGap: true }) });
     // The one leaving ranked before the page's end (score 5), or changed since (its kept score not its own): computed again.
     expect(affects(e(ranked({ [CANDIDATES - 1]: 5 })), created([]))).toBe(true);
     const touched = e(ranked());
@@ -328,7 +340,12 @@ describe("list cache: which changes affect an answer", () => {
     const second = e(ranked({ [CANDIDATES - 2]: 5 }));
     expect(affects(second, created([]))).toMatchObject({ enters: "p-new" });
     second.added.add("p-first");
-    expect(affects(second, created([]))).toBe(true);
+    second.lineup = lineup({ boundary: CANDIDATES - 1, addedFrom: 20_000 });
+    expect(affects(second, created([], { created: 20_001 }))).toBe(true);
+    // Nor when the oldest ranked is not older than every product taken in (one taken in among the candidates' times).
+    const among = e(ranked());
+    among.lineup = lineup({ addedFrom: 9_001 });
+    expect(affects(among, created([]))).toBe(true);
     // A product taken in place is not among the kept candidates: a change the answer reads computes it again, bounded too
     // (which ignores a match newer than its oldest candidate that stays one, as every such match is a candidate).
     const retitled = change(state({ created: 20_000, tokens: ["lamp"] }), state({ created: 20_000, title: "desk lamp", text: "desk lamp • lamp" }), "p-first");
@@ -336,11 +353,80 @@ describe("list cache: which changes affect an answer", () => {
     expect(affects({ ...second, bounded: true }, retitled)).toBe(true);
     expect(affects({ ...second, bounded: true }, { ...retitled, productId: "p-other" })).toBe(false);
     expect(affects(second, change(state({ created: 20_000 }), state({ created: 20_000, price: "12.00" }), "p-first"))).toBe(false);
-    // Every match kept, the ranked places not full: nothing leaves.
-    expect(affects(e(ranked({}, 3), { complete: true }), created([]))).toEqual({ ...taken, newest: [["cat-a", 1]] });
+    // Every match kept, the ranked places not full: nothing leaves, and a product of any age is ranked.
+    const few = { ...taken, newest: [["cat-a", 1]], lineup: { boundary: 3, ranked: 4, addedFrom: 20_000, spareGap: false } };
+    expect(affects(e(ranked({}, 3), { complete: true }), created([]))).toEqual(few);
+    expect(affects(e(ranked({}, 3), { complete: true }), created([], { created: 5 }))).toEqual({ ...few, lineup: { ...few.lineup, addedFrom: 5 } });
     // Filtered by category, the facets over the newest matches count other candidates (search.ts): not known; without facets nothing to move.
     expect(affects(e(ranked(), { categories: new Set(["cat-a"]) }), created([]))).toMatchObject({ newest: null });
-    expect(affects(e(ranked(), { facets: false }), created([]))).toEqual({ ...taken, moves: [], newest: [] });
+    expect(affects(e(ranked(), { facets: false }), created([]))).toMatchObject({ ...taken, moves: [], newest: [] });
+    // A product of the catalog that starts to match is taken in as a new one is.
+    const starts = change(state({ created: 20_000, text: "desk", title: "desk", keywords: [], tokens: [] }), created([]).after, "p-old");
+    expect(affects(e(ranked()), starts)).toMatchObject({ total: 1, enters: "p-old" });
+  });
+
+  it("a kept candidate that stops matching after a full page is taken out in place: the newest spare takes its ranked place", () => {
+    // As above: candidates newest first, scoring 0 but `scores`; the page shows places 0 to 2, its last scoring 3.
+    const kept = (scores: Record<number, number> = {}, size = CANDIDATES + 2) =>
+      new Kept(
+        Array.from({ length: size }, (_, i) => ({ id: `c-${i}`, score: scores[i] ?? 0, created: 10_000 - i, category: i >= CANDIDATES ? "cat-s" : "cat-a" })),
+      );
+    const page = { first: { score: 7, created: 10_000, id: "c-0" }, last: { score: 3, created: 9_998, id: "c-2" }, full: true };
+    const e = (set: Kept, over: { complete?: boolean; bounded?: boolean; margin?: number; full?: boolean } = {}) => ({
+      ...entry(matcher({ facets: true }), ["c-0", "c-1", "c-2"]),
+      candidates: set,
+      page: { ...page, full: over.full ?? true },
+      bounded: over.bounded ?? false,
+      margin: over.margin ?? 0,
+      complete: over.complete ?? false,
+      hint: { kept: set, complete: over.complete ?? false, touched: new Set<string>(), departed: 0, valid: true },
+      lineup: lineupOf(set),
+    });
+    // Its score before: 1 (a whole word), or 5 with the keyword.
+    const stops = (place: number, created = 10_000 - place, keywords: string[] = []) =>
+      change(
+        state({ created, category: place >= CANDIDATES ? "cat-s" : "cat-a", title: "desk", keywords, tokens: ["lamp"] }),
+        state({ created, text: "desk", title: "desk", keywords: [], tokens: [] }),
+        `c-${place}`,
+      );
+    const out = { total: -1, moves: [["cat-a", -1]] };
+    expect(affects(e(kept()), stops(500))).toEqual({
+      ...out,
+      newest: [
+        ["cat-a", -1],
+        ["cat-s", 1],
+      ],
+      lineup: { boundary: CANDIDATES + 1, ranked: CANDIDATES, addedFrom: Infinity, spareGap: false },
+    });
+    // A spare leaving: the ranked ones stay.
+    expect(affects(e(kept()), stops(CANDIDATES + 1))).toEqual({ total: -1, moves: [["cat-s", -1]], newest: [], lineup: lineupOf(kept()) });
+    // Ranked before the page's end by its score before (5), a page that is not full: computed again.
+    expect(affects(e(kept()), stops(500, 9_500, ["lamp"]))).toBe(true);
+    expect(affects(e(kept(), { full: false }), stops(500))).toBe(true);
+    // The spare coming in ranks onto the page (score 5), changed since, or its order not known: computed again.
+    expect(affects(e(kept({ [CANDIDATES]: 5 })), stops(500))).toBe(true);
+    const touched = e(kept());
+    touched.hint.touched.add(`c-${CANDIDATES}`);
+    expect(affects(touched, stops(500))).toBe(true);
+    const gap = e(kept());
+    gap.lineup = { ...gap.lineup, spareGap: true };
+    expect(affects(gap, stops(500))).toBe(true);
+    // No spare left: with older matches beside them computed again; with every match kept, one fewer is ranked.
+    expect(affects(e(kept({}, CANDIDATES)), stops(500))).toBe(true);
+    expect(affects(e(kept({}, 10), { complete: true }), stops(5))).toEqual({
+      ...out,
+      newest: [["cat-a", -1]],
+      lineup: { boundary: 10, ranked: 9, addedFrom: Infinity, spareGap: false },
+    });
+    // Bounded ("at least" the window): the total stays while the margin lasts.
+    const bounded = e(kept(), { bounded: true, margin: 1 });
+    expect(affects(bounded, stops(500))).toMatchObject({ total: 0 });
+    expect(affects(bounded, stops(501))).toBe(true);
+    // Still a match in another category, or not sure whether it matches: computed again.
+    expect(
+      affects(e(kept()), change(stops(500).before, state({ created: 9_500, category: "cat-b", title: "desk", keywords: [], tokens: ["lamp"] }), "c-500")),
+    ).toBe(true);
+    expect(affects(e(kept()), change(stops(500).before, state({ created: 9_500, text: "desk \u0308lamp" }), "c-500"))).toBe(true);
   });
 
   it("a bounded ranking's total holds while its margin lasts: each match outside the candidates that leaves spends one", () => {

@@ -74,8 +74,8 @@ function boundsOf(kept: Kept, shown: string[], full: boolean): PageBounds | null
  * page as it is? Yes when it stays a spare (not ranked), or stays on the same side of the page (before its
  * first product, or after its last on a full page), by its score before and after (scoreOf) and its place.
  */
-function staysOffPage(e: Pick<Entry, "matcher" | "page">, place: number, c: CatalogChange): boolean {
-  if (place >= CANDIDATES) return true;
+function staysOffPage(e: Pick<Entry, "matcher" | "page" | "lineup">, place: number, c: CatalogChange): boolean {
+  if (place >= (e.lineup?.boundary ?? CANDIDATES)) return true;
   if (!e.page || !c.productId) return false;
   const created = c.after!.created ?? c.before!.created;
   const [was, is] = [scoreOf(e.matcher.terms, c.before!), scoreOf(e.matcher.terms, c.after!)];
@@ -89,7 +89,7 @@ function staysOffPage(e: Pick<Entry, "matcher" | "page">, place: number, c: Cata
 }
 
 /** The answer's JSON cut around each product's viewCount: segments.length === ids.length + 1. */
-type Entry = {
+export type Entry = {
   matcher: ListMatcher;
   ids: string[];
   idSet: Set<string>;
@@ -119,8 +119,25 @@ type Entry = {
   /** Served until then; Infinity while no change affects it. */
   deadline: number;
   hint: Hint | null;
-  /** New products taken in place (entering): ranked after its page, newer than every kept candidate. */
+  /** Products taken in place that are not among the kept candidates (entering: ranked after the page, or spares). */
   added: Set<string>;
+  /** Which kept candidates are ranked now, as the patches taken in place moved them (null: not a ranked page). */
+  lineup: Lineup | null;
+};
+
+/**
+ * The ranked candidates of a stored relevance answer as changes taken in place left them: the kept ones before
+ * `boundary` (but those that stopped matching since, which are in the hint's touched set) and the products taken in
+ * (Entry.added, created from `addedFrom` on); `ranked` of them in all. A candidate leaving the ranked places lets the
+ * newest spare (the kept one at `boundary`) in; a product entering pushes the oldest ranked one (before `boundary`)
+ * out to the spares, once the ranked places are full. `spareGap`: a product became a spare that the kept ones do not
+ * hold, so the spares' order is no longer known.
+ */
+type Lineup = { boundary: number; ranked: number; addedFrom: number; spareGap: boolean };
+/** The lineup of candidates as computed: the newest CANDIDATES ranked, the rest spares. */
+export const lineupOf = (kept: Kept): Lineup => {
+  const n = Math.min(CANDIDATES, kept.size);
+  return { boundary: n, ranked: n, addedFrom: Infinity, spareGap: false };
 };
 /**
  * `anchors` and `shown` find the answers a product change can touch (anchor-index.ts): by the anchor of
@@ -195,10 +212,8 @@ function answerScope(m: ListMatcher): ListMatcher {
  * Where the text alone cannot tell whether the product matches ("lamp" inside "clamp"), the database's own
  * decision (matchesExactly: true, false or not sure) does.
  */
-export function affects(
-  e: Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "margin" | "hint" | "added">,
-  c: CatalogChange,
-): boolean | Patch {
+type Affected = Pick<Entry, "matcher" | "idSet" | "sellerIds" | "candidates" | "page" | "bounded" | "complete" | "margin" | "hint" | "added" | "lineup">;
+export function affects(e: Affected, c: CatalogChange): boolean | Patch {
   switch (c.kind) {
     case "seller":
       return !!c.sellerId && e.sellerIds.has(c.sellerId);
@@ -221,14 +236,16 @@ export function affects(
       if (wasMatch === false && isMatch === false) return false;
       if (!e.candidates) return true;
       const place = c.productId === null ? -1 : e.candidates.place(c.productId);
-      if (place >= 0)
+      if (place >= 0) {
         // A kept candidate that stays a match in its category: the total and facets stay; the page may move.
-        return !(wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category) && staysOffPage(e, place, c));
+        if (wasMatch === true && isMatch === true && (!m.facets || c.before!.category === c.after!.category) && staysOffPage(e, place, c)) return false;
+        return (wasMatch === true && isMatch === false && leaving(e, c, place)) || true;
+      }
       // Outside the kept candidates (the newest matches). Older than all of them, with older matches
       // beside it, it is not ranked (creation never changes); ties with the oldest go by id: counted newer.
       const created = (c.after ?? c.before)!.created;
       const older = created !== undefined && created < e.candidates.oldest;
-      const entered = c.before === null && isMatch === true && inSet(e.matcher, c.after!) ? entering(e, c) : null;
+      const entered = (c.before === null || wasMatch === false) && isMatch === true && inSet(e.matcher, c.after!) ? entering(e, c) : null;
       if (entered) return entered;
       if (!e.bounded) return countedMove(e, m, c, older && !e.complete, wasMatch, isMatch);
       // Bounded: it matters if it may enter the match set newer than the oldest candidate, or may leave it
@@ -250,39 +267,84 @@ type FacetMove = [category: string, by: number];
 /**
  * What a change does to an answer whose page it cannot alter: its total moves by `total` (when exact), its
  * facets by `moves` when they count every match, by `newest` when they count the newest matches (null: not
- * known). `enters`: a new product the page's ranking now holds after the page (entering).
+ * known). `enters`: a product the answer's candidates do not hold, taken in (entering); `lineup`: the ranked
+ * candidates as they are after it (Lineup).
  */
-export type Patch = { total: number; moves: FacetMove[]; newest: FacetMove[] | null; enters?: string };
+export type Patch = { total: number; moves: FacetMove[]; newest: FacetMove[] | null; enters?: string; lineup?: Lineup };
+
+/** Newer in the database's order of matches: created later, then the higher id (search.ts newestFirst). */
+const newer = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created > b.created || (a.created === b.created && a.id > b.id);
+
+/** The facet moves of a patch as the answer counts its facets: over every match (`moves`) or over the ranked ones (`newest`). */
+function facetPatch(m: ListMatcher, total: number, moves: FacetMove[], newest: FacetMove[]): Patch {
+  // The newest matches' facets count the ranked candidates only without a category filter (search.ts).
+  return { total, moves: m.facets ? moves : [], newest: !m.facets ? [] : m.categories ? null : newest };
+}
 
 /**
- * A new product in a relevance page's set, newer than every kept candidate: it is the newest ranked candidate
- * now, and the oldest ranked one (place CANDIDATES - 1, less the new products taken before it) leaves the
- * ranking when it was full. When both rank after a full page, the page stays as it is; the total and facets
- * move by one each (the newest matches' facets by the one leaving too). Needs the hint, which tells whether
- * the one leaving changed since (its kept score would not be its own) and reads the new one again next time;
- * each one taken is tracked there, so past HINT_TOUCHED_MAX of them the answer is computed again.
+ * A product in a relevance page's set that the kept candidates do not hold (new, or starting to match), newer than
+ * the oldest of them. Newer than the oldest ranked one, or with ranked places to spare, it is ranked now, and the
+ * oldest ranked candidate leaves for the spares when the places were full; otherwise it is a spare. When both rank
+ * after a full page, the page stays as it is; the total and facets move by one each (the newest matches' facets by
+ * the one leaving too). Needs the hint, which tells whether the one leaving changed since (its kept score would not
+ * be its own) and reads the new one again next time; each one taken is tracked there, so past HINT_TOUCHED_MAX of
+ * them the answer is computed again.
  */
-function entering(e: Pick<Entry, "matcher" | "candidates" | "page" | "complete" | "hint" | "added">, c: CatalogChange): Patch | null {
+function entering(e: Pick<Entry, "matcher" | "candidates" | "page" | "hint" | "lineup">, c: CatalogChange): Patch | null {
   const kept = e.candidates!;
   const after = c.after!;
-  const taken = e.added.size;
-  if (!e.page?.full || !e.hint?.valid || e.hint.departed || !c.productId) return null;
-  if (after.created === undefined || kept.size === 0 || after.created <= kept.created[0]!) return null;
-  const score = scoreOf(e.matcher.terms, after);
-  if (score === null || !outranks(e.page.last, { score, created: after.created, id: c.productId })) return null;
+  const line = e.lineup;
+  if (!line || !e.page?.full || !e.hint?.valid || !c.productId || after.created === undefined || kept.size === 0) return null;
+  const key = { score: scoreOf(e.matcher.terms, after) ?? NaN, created: after.created, id: c.productId };
+  if (Number.isNaN(key.score)) return null;
   const moves: FacetMove[] = [[after.category, 1]];
-  const newest: FacetMove[] = [[after.category, 1]];
-  // The ranked places were full: the oldest ranked candidate left for the spares.
-  const leaving = CANDIDATES - 1 - taken;
-  if (!e.complete || kept.size + taken >= CANDIDATES) {
-    if (leaving >= kept.size) return null;
-    const out = kept.candidate(leaving);
-    if (e.hint.touched.has(out.id) || !outranks(e.page.last, out)) return null;
-    newest.push([out.category, -1]);
+  const taken = (newest: FacetMove[], lineup: Lineup): Patch => ({ ...facetPatch(e.matcher, 1, moves, newest), enters: c.productId!, lineup });
+  const ranked = { ...line, addedFrom: Math.min(line.addedFrom, key.created) };
+  // Places to spare (every match was kept, and every one is ranked): it is ranked, and nothing leaves.
+  if (line.ranked < CANDIDATES) return outranks(e.page.last, key) ? taken(moves, { ...ranked, ranked: line.ranked + 1 }) : null;
+  // Older than every kept candidate, with older matches beside them: not for here (affects).
+  if (!newer(key, kept.candidate(kept.size - 1))) return null;
+  // The oldest ranked candidate: the kept one before the boundary, older than every product taken in.
+  const oldest = line.boundary > 0 ? kept.candidate(line.boundary - 1) : null;
+  if (!oldest || e.hint.touched.has(oldest.id) || oldest.created >= line.addedFrom) return null;
+  // Older than it: a spare, and the spares no longer say in which order they come.
+  if (!newer(key, oldest)) return taken([], { ...line, spareGap: true });
+  if (!outranks(e.page.last, key) || !outranks(e.page.last, oldest)) return null;
+  return taken([...moves, [oldest.category, -1]], { ...ranked, boundary: line.boundary - 1 });
+}
+
+/**
+ * A kept candidate that stops matching (in every category), ranked after a full page or a spare: the page stays as
+ * it is. Leaving the ranked places, the newest spare takes its place when there is one (it must rank after the page
+ * too, and be as it was kept); with none, every match was kept, and one fewer is ranked. The total and facets move by
+ * one each (the newest matches' facets by the spare coming in too); a bounded total spends its margin instead.
+ */
+function leaving(
+  e: Pick<Entry, "matcher" | "candidates" | "page" | "hint" | "lineup" | "complete" | "bounded" | "margin">,
+  c: CatalogChange,
+  place: number,
+): Patch | null {
+  const kept = e.candidates!;
+  const before = c.before!;
+  const line = e.lineup;
+  if (!line || !e.page?.full || !e.hint?.valid || !c.productId || before.created === undefined) return null;
+  const newest: FacetMove[] = [];
+  let next = line;
+  if (place < line.boundary) {
+    const score = scoreOf(e.matcher.terms, before);
+    if (score === null || !outranks(e.page.last, { score, created: before.created, id: c.productId })) return null;
+    newest.push([before.category, -1]);
+    if (line.boundary < kept.size) {
+      const spare = kept.candidate(line.boundary);
+      if (line.spareGap || e.hint.touched.has(spare.id) || !outranks(e.page.last, spare)) return null;
+      newest.push([spare.category, 1]);
+      next = { ...line, boundary: line.boundary + 1 };
+    } else if (e.complete) next = { ...line, ranked: line.ranked - 1 };
+    else return null;
   }
-  // The newest matches' facets count the ranked candidates only without a category filter (search.ts).
-  const m = e.matcher;
-  return { total: 1, moves: m.facets ? moves : [], newest: !m.facets ? [] : m.categories ? null : newest, enters: c.productId };
+  // An "at least" total stays true while the matches it counted past the window last.
+  if (e.bounded && e.margin-- <= 0) return null;
+  return { ...facetPatch(e.matcher, e.bounded ? 0 : -1, [[before.category, -1]], newest), lineup: next };
 }
 
 /**
@@ -400,7 +462,7 @@ export function track(hint: Pick<Hint, "kept" | "complete" | "touched" | "depart
  * `replay`: a change the answer's computation may or may not have seen (fill): it cannot be patched in, since
  * the answer may hold it already.
  */
-function mark(e: Entry, ch: CatalogChange, replay = false) {
+export function mark(e: Entry, ch: CatalogChange, replay = false) {
   // Already marked as early, and no hint to keep: nothing left to learn from this change.
   if (ch.deadline >= e.deadline && !e.hint?.valid) return;
   const move = affects(e, ch);
@@ -408,6 +470,7 @@ function mark(e: Entry, ch: CatalogChange, replay = false) {
   const affected = move === true || (move !== false && !patched);
   const entered = patched && move.enters !== undefined;
   if (entered) e.added.add(move.enters!);
+  if (patched && move.lineup) e.lineup = move.lineup;
   // A kept candidate's change is tracked even when it moves nothing shown: the next computation from the
   // hint reads it again (its kept score is no longer its own); so is a new product taken in place.
   if (e.hint && (affected || entered || (ch.productId !== null && e.candidates?.has(ch.productId)))) track(e.hint, e.matcher, ch);
@@ -513,8 +576,13 @@ export async function cachedJson<P extends Page>(
     entry.counts = entry.ids.map((id, i) => live.get(id) ?? entry.counts[i]!);
     entry.countsAt = now;
   }
-  writeTail(entry);
-  return { body: join(entry.segments, entry.counts), cache: "hit" };
+  return { body: served(entry), cache: "hit" };
+}
+
+/** A stored answer as served: its patched total and facets written out, its view counters in place. */
+export function served(e: Entry): Buffer {
+  writeTail(e);
+  return join(e.segments, e.counts);
 }
 
 /** One computation per key at a time; concurrent requests share it. */
@@ -537,14 +605,31 @@ async function fill<P extends Page>(
 ): Promise<Buffer> {
   stats()[started]++;
   const position = feedPosition();
-  const [{ value, ranking }, matcher] = await Promise.all([compute(), spec.matcher()]);
+  const [computed, matcher] = await Promise.all([compute(), spec.matcher()]);
+  const entry = entryOf(matcher, computed);
+  if (!entry) return Buffer.from(JSON.stringify(computed.value), "utf8");
+  // Changes processed while this ran may or may not be in it: treated as not.
+  for (const ch of changesSince(position)) mark(entry, ch, true);
+  if (entry.bytes <= limitBytes / 8) {
+    forget(c, key);
+    store(c, key, entry);
+    for (const [k] of c.entries) {
+      if (c.bytes <= limitBytes) break;
+      forget(c, k);
+    }
+  }
+  return join(entry.segments, entry.counts);
+}
+
+/** A computed answer as the cache keeps it; null when its JSON cannot be cut around the view counters. */
+export function entryOf<P extends Page>(matcher: ListMatcher, { value, ranking }: Computed<P>): Entry | null {
   const answer = cut(value);
-  if (!answer) return Buffer.from(JSON.stringify(value), "utf8");
+  if (!answer) return null;
   const { segments, tailAt } = answer;
   const ids = value.products.map((p) => p.id);
   const kept = ranking ? new Kept(ranking.candidates) : null;
   const counts = value.products.map((p) => p.viewCount);
-  const entry: Entry = {
+  return {
     matcher,
     ids,
     idSet: new Set(ids),
@@ -564,18 +649,8 @@ async function fill<P extends Page>(
     deadline: Infinity,
     hint: ranking && kept ? { kept, complete: ranking.complete, touched: new Set(), departed: 0, valid: true } : null,
     added: new Set(),
+    lineup: kept && ranking ? lineupOf(kept) : null,
   };
-  // Changes processed while this ran may or may not be in it: treated as not.
-  for (const ch of changesSince(position)) mark(entry, ch, true);
-  if (entry.bytes <= limitBytes / 8) {
-    forget(c, key);
-    store(c, key, entry);
-    for (const [k] of c.entries) {
-      if (c.bytes <= limitBytes) break;
-      forget(c, k);
-    }
-  }
-  return join(segments, counts);
 }
 
 function forget(c: Cache, key: string) {

@@ -1,0 +1,238 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogState } from "@/lib/db/schema";
+import type { CatalogChange } from "@/lib/services/catalog/catalog-feed";
+import { facetOrder } from "@/lib/services/catalog/aggregate-cache";
+import { entryOf, mark, served, type Computed, type Entry } from "@/lib/services/catalog/list-cache";
+import type { ListMatcher } from "@/lib/services/catalog/matcher";
+import { CANDIDATES, COUNT_CAP, FACETS_SHOWN, SPARE, type Candidate } from "@/lib/services/catalog/search-sql";
+import { RESULT_WINDOW } from "@/lib/schemas/products";
+// A deterministic generator (mulberry32): a failing run is repeated by its seed.
+import { rng as random } from "../../bench/lib/rand.mjs";
+
+// The list cache takes some changes in place (list-cache.ts: patches of the total and facets, products entering and
+// leaving the ranked candidates after a full page). This drives a stored relevance answer through random changes of a
+// catalog held in memory and compares it, after every change it took in place, with the answer computed afresh from
+// that catalog by search.ts's rules (the newest CANDIDATES matches ranked by score, then newest first; the total exact
+// to the window, then "at least"; facets over every match within the window, over the ranked ones past it). A change
+// the cache marks instead is followed by the fresh answer, as a request past the deadline would store it.
+
+type Product = { id: string; created: number; category: string; live: boolean; keyword: boolean; title: boolean; token: boolean; price: number };
+
+const matchesLamp = (p: Product) => p.live && (p.keyword || p.title || p.token);
+const scoreOf = (p: Product) => (p.keyword ? 4 : 0) + (p.title ? 2 : 0) + (p.token ? 1 : 0);
+
+/** The product as the change feed states it (search text, and the columns the score reads). */
+function stateOf(p: Product): CatalogState {
+  const title = p.title ? "desk lamp" : "desk";
+  const keywords = p.keyword ? ["lamp"] : ["desk"];
+  return {
+    live: p.live,
+    category: p.category,
+    price: p.price.toFixed(2),
+    currency: "USD",
+    moq: 1,
+    oem: false,
+    seller: "s-1",
+    booth: null,
+    text: [title, ...keywords, p.token ? "a lamp" : "a shade"].join(" • "),
+    created: p.created,
+    title,
+    keywords,
+    tokens: p.token ? ["lamp"] : [],
+  };
+}
+
+const newestFirst = (a: Product, b: Product) => b.created - a.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byRank = (a: Product, b: Product) => scoreOf(b) - scoreOf(a) || newestFirst(a, b);
+const LIMIT = 3;
+
+/** The answer search.ts computes for `lamp` (first page, relevance), with what the cache keeps of it. */
+function computed(
+  catalog: Map<string, Product>,
+  facets: boolean,
+  pageNo: number,
+): Computed<{ products: { id: string; viewCount: number; seller: { id: string } }[]; [rest: string]: unknown }> {
+  const matches = [...catalog.values()].filter(matchesLamp).sort(newestFirst);
+  const n = matches.length;
+  const ranked = matches.slice(0, CANDIDATES);
+  const page = ranked
+    .slice()
+    .sort(byRank)
+    .slice((pageNo - 1) * LIMIT, pageNo * LIMIT);
+  const counted = Math.min(n, COUNT_CAP);
+  const gte = counted > RESULT_WINDOW;
+  const value = {
+    products: page.map((p) => ({ id: p.id, viewCount: 0, seller: { id: "s-1" } })),
+    page: pageNo,
+    limit: LIMIT,
+    total: Math.min(counted, RESULT_WINDOW),
+    totalRelation: gte ? "gte" : "eq",
+  };
+  const candidates: Candidate[] = matches.slice(0, CANDIDATES + SPARE).map((p) => ({ id: p.id, score: scoreOf(p), created: p.created, category: p.category }));
+  const ranking = {
+    candidates,
+    complete: n <= CANDIDATES + SPARE,
+    bounded: gte,
+    margin: Math.max(0, counted - RESULT_WINDOW - 1),
+    pageFull: page.length === LIMIT,
+  };
+  if (!facets) return { value, ranking };
+  const by = new Map<string, number>();
+  for (const p of gte ? ranked : matches) by.set(p.category, (by.get(p.category) ?? 0) + 1);
+  const categories = [...by]
+    .sort(([a, x], [b, y]) => facetOrder(x, a, y, b))
+    .slice(0, FACETS_SHOWN)
+    .map(([id, count]) => ({ id, name: `Category ${id}`, count }));
+  return { value: { ...value, facets: { categories }, facetsRelation: gte ? "gte" : "eq" }, ranking };
+}
+
+/** `high`: how often a match holds the word in its title, and (half as often) as a keyword; `recent`: half the changes pick among that many newest products. */
+type Scenario = {
+  products: number;
+  matchShare: number;
+  high: number;
+  facets: boolean;
+  page: number;
+  steps: number;
+  seed: number;
+  recent: number;
+  creates?: number;
+};
+
+function run(s: Scenario) {
+  const rnd = random(s.seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const categories = ["cat-a", "cat-b", "cat-c", "cat-d", "cat-e"];
+  const catalog = new Map<string, Product>();
+  let clock = 1_000_000;
+  let made = 0;
+  const make = (match: boolean): Product => {
+    // Most matches score 1 (the word in the text only); a few hold it in the title or as a keyword.
+    const p: Product = {
+      id: `p-${String(made++).padStart(7, "0")}`,
+      created: (clock += 1 + Math.floor(rnd() * 3)),
+      category: pick(categories),
+      live: true,
+      keyword: match && rnd() < s.high / 2,
+      title: match && rnd() < s.high,
+      token: match,
+      price: 10,
+    };
+    catalog.set(p.id, p);
+    return p;
+  };
+  for (let i = 0; i < s.products; i++) make(rnd() < s.matchShare);
+  const matcher: ListMatcher = { terms: ["lamp"], categories: null, exhibition: false, facets: s.facets, priceOrder: false };
+  const fresh = () => {
+    const c = computed(catalog, s.facets, s.page);
+    return { entry: entryOf(matcher, c)!, expected: JSON.parse(JSON.stringify(c.value)) as unknown };
+  };
+  let { entry } = fresh();
+  // What the changes did: taken in place or not, and how they moved the lineup of ranked candidates.
+  const tally = { patched: 0, unaffected: 0, marked: 0, lineupMoved: 0, spareIn: 0, oldestOut: 0, fewerRanked: 0, moreRanked: 0, spareGap: 0 };
+  for (let step = 0; step < s.steps; step++) {
+    // Half of the changes among the newest products (the kept candidates and spares), the rest anywhere.
+    const all = [...catalog.values()];
+    const p = rnd() < 0.5 ? all[all.length - 1 - Math.floor(rnd() * Math.min(s.recent, all.length))]! : pick(all);
+    const before = catalog.has(p.id) ? stateOf(p) : null;
+    let changed: Product | null = p;
+    const r = rnd();
+    const creates = s.creates ?? 0.15;
+    if (r < creates) changed = make(rnd() < 0.7);
+    else if (r < creates + 0.2) {
+      const field = pick(["keyword", "title", "token"] as const);
+      p[field] = !p[field];
+    } else if (r < 0.5) Object.assign(p, { keyword: false, title: false, token: false });
+    else if (r < 0.6) Object.assign(p, { token: true });
+    else if (r < 0.7) p.live = !p.live;
+    else if (r < 0.8) p.category = pick(categories);
+    else if (r < 0.9) p.price += 1;
+    else {
+      catalog.delete(p.id);
+      changed = null;
+    }
+    const id = changed?.id ?? p.id;
+    const ch: CatalogChange = {
+      seq: step,
+      kind: "product",
+      productId: id,
+      sellerId: "s-1",
+      before: changed && changed !== p ? null : before,
+      after: changed ? stateOf(changed) : null,
+      deadline: 1_000 + step,
+      n: step,
+    };
+    const lineup = entry.lineup;
+    const tail = entry.tail;
+    mark(entry, ch);
+    if (entry.deadline !== Infinity) {
+      tally.marked++;
+      ({ entry } = fresh());
+      continue;
+    }
+    const [was, is] = [lineup!, entry.lineup!];
+    if (is.boundary !== was.boundary || is.ranked !== was.ranked) tally.lineupMoved++;
+    if (is.boundary > was.boundary) tally.spareIn++;
+    if (is.boundary < was.boundary) tally.oldestOut++;
+    if (is.ranked < was.ranked) tally.fewerRanked++;
+    if (is.ranked > was.ranked) tally.moreRanked++;
+    if (is.spareGap && !was.spareGap) tally.spareGap++;
+    if (entry.tail !== tail) tally.patched++;
+    else tally.unaffected++;
+    const { expected } = fresh();
+    const why = `seed ${s.seed}, step ${step}, ${JSON.stringify(ch)}`;
+    expect(JSON.parse(served(entry as Entry).toString("utf8")), why).toEqual(expected);
+    // The lineup names the ranked candidates as the fresh answer ranks them: the kept ones before its boundary
+    // that still match are ranked, those after it are not, and it counts as many as are ranked.
+    const ranked = new Set(
+      [...catalog.values()]
+        .filter(matchesLamp)
+        .sort(newestFirst)
+        .slice(0, CANDIDATES)
+        .map((x) => x.id),
+    );
+    const kept = entry.candidates!;
+    const misplaced: number[] = [];
+    for (let i = 0; i < kept.size; i++) {
+      const x = catalog.get(kept.candidate(i).id);
+      if (x && matchesLamp(x) && ranked.has(x.id) !== i < entry.lineup!.boundary) misplaced.push(i);
+    }
+    expect([misplaced, entry.lineup!.ranked], why).toEqual([[], ranked.size]);
+  }
+  return tally;
+}
+
+describe("list cache: an answer taking changes in place equals the answer computed afresh", () => {
+  it("every match kept (a few dozen): products entering and leaving the ranking, totals and facets", () => {
+    const t = run({ products: 300, matchShare: 0.2, high: 0.05, facets: true, page: 1, steps: 1_500, seed: 1, recent: 300 });
+    expect(t.patched).toBeGreaterThan(200);
+    expect(t.lineupMoved).toBeGreaterThan(50);
+  });
+
+  it("every match kept, the ranked places filling up: products taken in among the candidates' times", () => {
+    const t = run({ products: 1_002, matchShare: 0.997, high: 0.002, facets: true, page: 1, steps: 1_500, seed: 5, recent: 1_100, creates: 0.35 });
+    expect(t.lineupMoved).toBeGreaterThan(50);
+  });
+
+  it("more matches than the ranked and spare candidates: spares taking the places of those leaving", () => {
+    const t = run({ products: 2_500, matchShare: 0.6, high: 0.002, facets: true, page: 1, steps: 2_000, seed: 2, recent: 2_000 });
+    expect(t.patched).toBeGreaterThan(200);
+    expect(t.lineupMoved).toBeGreaterThan(50);
+  });
+
+  it("past the result window: an 'at least' total while its margin lasts, facets over the ranked candidates", () => {
+    const t = run({ products: 10_100, matchShare: 0.995, high: 0.002, facets: true, page: 1, steps: 600, seed: 3, recent: 1_300 });
+    expect(t.patched + t.unaffected).toBeGreaterThan(100);
+    expect(t.lineupMoved).toBeGreaterThan(20);
+  });
+
+  it("a page deep in the ranking: products ranked before it, and candidates at the lineup's ends ranked onto it", () => {
+    const t = run({ products: 2_500, matchShare: 0.6, high: 0.3, facets: true, page: 250, steps: 2_000, seed: 6, recent: 2_000 });
+    expect(t.lineupMoved).toBeGreaterThan(20);
+  });
+
+  it("a second page, without facets", () => {
+    const t = run({ products: 2_500, matchShare: 0.6, high: 0.004, facets: false, page: 2, steps: 1_500, seed: 4, recent: 2_000 });
+    expect(t.lineupMoved).toBeGreaterThan(20);
+  });
+});
