@@ -206,7 +206,7 @@ describe("list cache: which changes affect an answer", () => {
     const facets = (n: Record<string, number>) => ({ categories: Object.entries(n).map(([id, count]) => ({ id, name: id.toUpperCase(), count })) });
     const rest = { page: 1, limit: 20, total: 40, totalRelation: "eq", facets: facets({ "cat-a": 30, "cat-b": 10 }), facetsRelation: "eq" };
     const p = (total: number, moves: [string, number][], beyondNewest = true) => ({ total, moves, newest: beyondNewest ? [] : null });
-    expect(patchedTail(rest, p(1, [["cat-b", 1]]))).toEqual({ ...rest, total: 41, facets: facets({ "cat-a": 30, "cat-b": 11 }) });
+    expect(patchedTail(rest, p(1, [["cat-b", 1]]), 40)).toEqual({ ...rest, total: 41, facets: facets({ "cat-a": 30, "cat-b": 11 }) });
     expect(
       patchedTail(
         rest,
@@ -214,25 +214,45 @@ describe("list cache: which changes affect an answer", () => {
           ["cat-a", -21],
           ["cat-b", 1],
         ]),
+        40,
       ),
     ).toEqual({ ...rest, facets: facets({ "cat-b": 11, "cat-a": 9 }) });
-    expect(patchedTail(rest, p(-1, [["cat-b", -10]]))).toEqual({ ...rest, total: 39, facets: facets({ "cat-a": 30 }) });
+    expect(patchedTail(rest, p(-1, [["cat-b", -10]]), 40)).toEqual({ ...rest, total: 39, facets: facets({ "cat-a": 30 }) });
     // A category with no match yet (its name is not at hand), a total past the window or an "at least" one losing a match: computed again.
-    expect(patchedTail(rest, p(1, [["cat-z", 1]]))).toBeNull();
-    expect(patchedTail({ ...rest, total: 10_000 }, p(1, []))).toBeNull();
-    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(-1, []))).toBeNull();
+    expect(patchedTail(rest, p(1, [["cat-z", 1]]), 40)).toBeNull();
+    expect(patchedTail({ ...rest, total: 10_000 }, p(1, []), 40)).toBeNull();
+    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(-1, []), 40)).toBeNull();
     // One more match leaves an "at least" total as it was.
-    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(1, []))).toEqual({ ...rest, totalRelation: "gte" });
+    expect(patchedTail({ ...rest, totalRelation: "gte" }, p(1, []), 40)).toEqual({ ...rest, totalRelation: "gte" });
     // Every shown place taken: one more for a shown category is safe, one fewer or one more elsewhere is not.
     const full = { ...rest, facets: facets(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`cat-${String(i).padStart(2, "0")}`, 100 - i]))) };
-    expect(patchedTail(full, p(1, [["cat-49", 1]]))?.facets?.categories[49]).toEqual({ id: "cat-49", name: "CAT-49", count: 52 });
-    expect(patchedTail(full, p(-1, [["cat-10", -1]]))).toBeNull();
-    expect(patchedTail(full, p(-1, [["cat-x", -1]]))?.facets).toEqual(full.facets);
+    expect(patchedTail(full, p(1, [["cat-49", 1]]), 40)?.facets?.categories[49]).toEqual({ id: "cat-49", name: "CAT-49", count: 52 });
+    expect(patchedTail(full, p(-1, [["cat-10", -1]]), 40)).toBeNull();
+    expect(patchedTail(full, p(-1, [["cat-x", -1]]), 40)?.facets).toEqual(full.facets);
     // Facets over the newest matches: a product beyond the candidates is not among them; one that may be, is not known.
     const newest = { ...rest, facetsRelation: "gte" };
-    expect(patchedTail(newest, p(1, [["cat-b", 1]]))).toEqual({ ...newest, total: 41 });
-    expect(patchedTail(newest, p(0, [["cat-b", 1]], false))).toBeNull();
+    expect(patchedTail(newest, p(1, [["cat-b", 1]]), 40)).toEqual({ ...newest, total: 41 });
+    expect(patchedTail(newest, p(0, [["cat-b", 1]], false), 40)).toBeNull();
     expect(rest.facets.categories[1]!.count).toBe(10);
+    // Filtered by category, the facets count more matches than the total: not past the window (there they count the
+    // newest matches), nor when that number is not known; a move between categories adds none.
+    expect(patchedTail(rest, p(0, [["cat-b", 1]]), 9_999)).toEqual({ ...rest, facets: facets({ "cat-a": 30, "cat-b": 11 }) });
+    expect(patchedTail(rest, p(0, [["cat-b", 1]]), 10_000)).toBeNull();
+    expect(patchedTail(rest, p(0, [["cat-b", 1]]), null)).toBeNull();
+    // Counting the newest matches (past the window): one leaving the facets' matches may bring them back within it.
+    const past = { ...rest, facetsRelation: "gte" };
+    expect(patchedTail(past, p(0, [["cat-b", -1]]), 10_002)).toEqual(past);
+    expect(patchedTail(past, p(0, [["cat-b", -1]]), 10_001)).toBeNull();
+    expect(
+      patchedTail(
+        rest,
+        p(0, [
+          ["cat-a", -1],
+          ["cat-b", 1],
+        ]),
+        10_000,
+      ),
+    ).toEqual({ ...rest, facets: facets({ "cat-a": 29, "cat-b": 11 }) });
   });
 
   it("a ranked candidate the page does not show: unaffected while it stays a match on the same side of the page, by its score before and after", () => {

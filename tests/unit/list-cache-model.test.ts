@@ -46,13 +46,22 @@ const newestFirst = (a: Product, b: Product) => b.created - a.created || (a.id <
 const byRank = (a: Product, b: Product) => scoreOf(b) - scoreOf(a) || newestFirst(a, b);
 const LIMIT = 3;
 
-/** The answer search.ts computes for `lamp` (first page, relevance), with what the cache keeps of it. */
+/** The products of the answer's set: matches of `lamp`, in its categories when it has a category filter. */
+const inSet = (p: Product, categories: Set<string> | null) => matchesLamp(p) && (!categories || categories.has(p.category));
+
+/**
+ * The answer search.ts computes for `lamp` (relevance, page `pageNo`), with what the cache keeps of it. Category
+ * facets count the matches of every category (search.ts facetCounts ignores the category filter): every one
+ * within the window, past it the newest CANDIDATES (the ranked ones when there is no category filter).
+ */
 function computed(
   catalog: Map<string, Product>,
   facets: boolean,
   pageNo: number,
+  categories: Set<string> | null,
 ): Computed<{ products: { id: string; viewCount: number; seller: { id: string } }[]; [rest: string]: unknown }> {
-  const matches = [...catalog.values()].filter(matchesLamp).sort(newestFirst);
+  const every = [...catalog.values()].filter(matchesLamp).sort(newestFirst);
+  const matches = every.filter((p) => inSet(p, categories));
   const n = matches.length;
   const ranked = matches.slice(0, CANDIDATES);
   const page = ranked
@@ -72,18 +81,23 @@ function computed(
   const ranking = {
     candidates,
     complete: n <= CANDIDATES + SPARE,
-    bounded: gte,
+    bounded: gte && (!facets || !categories),
     margin: Math.max(0, counted - RESULT_WINDOW - 1),
     pageFull: page.length === LIMIT,
   };
   if (!facets) return { value, ranking };
+  const facetsGte = Math.min(every.length, COUNT_CAP) > RESULT_WINDOW;
   const by = new Map<string, number>();
-  for (const p of gte ? ranked : matches) by.set(p.category, (by.get(p.category) ?? 0) + 1);
-  const categories = [...by]
+  for (const p of facetsGte ? (categories ? every.slice(0, CANDIDATES) : ranked) : every) by.set(p.category, (by.get(p.category) ?? 0) + 1);
+  const shown = [...by]
     .sort(([a, x], [b, y]) => facetOrder(x, a, y, b))
     .slice(0, FACETS_SHOWN)
     .map(([id, count]) => ({ id, name: `Category ${id}`, count }));
-  return { value: { ...value, facets: { categories }, facetsRelation: gte ? "gte" : "eq" }, ranking };
+  return {
+    value: { ...value, facets: { categories: shown }, facetsRelation: facetsGte ? "gte" : "eq" },
+    ranking,
+    facetMatches: Math.min(every.length, COUNT_CAP),
+  };
 }
 
 /** `high`: how often a match holds the word in its title, and (half as often) as a keyword; `recent`: half the changes pick among that many newest products. */
@@ -97,6 +111,8 @@ type Scenario = {
   seed: number;
   recent: number;
   creates?: number;
+  /** A category filter (the facets still count every category). */
+  categories?: string[];
 };
 
 function run(s: Scenario) {
@@ -122,9 +138,10 @@ function run(s: Scenario) {
     return p;
   };
   for (let i = 0; i < s.products; i++) make(rnd() < s.matchShare);
-  const matcher: ListMatcher = { terms: ["lamp"], categories: null, exhibition: false, facets: s.facets, priceOrder: false };
+  const filter = s.categories ? new Set(s.categories) : null;
+  const matcher: ListMatcher = { terms: ["lamp"], categories: filter, exhibition: false, facets: s.facets, priceOrder: false };
   const fresh = () => {
-    const c = computed(catalog, s.facets, s.page);
+    const c = computed(catalog, s.facets, s.page, filter);
     return { entry: entryOf(matcher, c)!, expected: JSON.parse(JSON.stringify(c.value)) as unknown };
   };
   let { entry } = fresh();
@@ -186,7 +203,7 @@ function run(s: Scenario) {
     // that still match are ranked, those after it are not, and it counts as many as are ranked.
     const ranked = new Set(
       [...catalog.values()]
-        .filter(matchesLamp)
+        .filter((x) => inSet(x, filter))
         .sort(newestFirst)
         .slice(0, CANDIDATES)
         .map((x) => x.id),
@@ -195,7 +212,7 @@ function run(s: Scenario) {
     const misplaced: number[] = [];
     for (let i = 0; i < kept.size; i++) {
       const x = catalog.get(kept.candidate(i).id);
-      if (x && matchesLamp(x) && ranked.has(x.id) !== i < entry.lineup!.boundary) misplaced.push(i);
+      if (x && inSet(x, filter) && ranked.has(x.id) !== i < entry.lineup!.boundary) misplaced.push(i);
     }
     expect([misplaced, entry.lineup!.ranked], why).toEqual([[], ranked.size]);
   }
@@ -229,6 +246,39 @@ describe("list cache: an answer taking changes in place equals the answer comput
   it("a page deep in the ranking: products ranked before it, and candidates at the lineup's ends ranked onto it", () => {
     const t = run({ products: 2_500, matchShare: 0.6, high: 0.3, facets: true, page: 250, steps: 2_000, seed: 6, recent: 2_000 });
     expect(t.lineupMoved).toBeGreaterThan(20);
+  });
+
+  it("filtered by category: facets over every category's matches", () => {
+    const t = run({
+      products: 2_500,
+      matchShare: 0.6,
+      high: 0.002,
+      facets: true,
+      page: 1,
+      steps: 1_500,
+      seed: 7,
+      recent: 2_000,
+      categories: ["cat-a", "cat-b"],
+    });
+    expect(t.lineupMoved).toBeGreaterThan(20);
+  });
+
+  it("filtered by category, its facets' matches crossing the window: from counting every match to the newest and back", () => {
+    // Seeds where a match outside the filter takes the facets' matches past 10,000 (204), and one leaving brings them back (210).
+    for (const seed of [204, 210]) {
+      const t = run({
+        products: 10_100,
+        matchShare: 0.995,
+        high: 0.002,
+        facets: true,
+        page: 1,
+        steps: 300,
+        seed,
+        recent: 1_300,
+        categories: ["cat-a", "cat-b"],
+      });
+      expect(t.patched).toBeGreaterThan(20);
+    }
   });
 
   it("a second page, without facets", () => {

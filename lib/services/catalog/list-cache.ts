@@ -36,6 +36,12 @@ export type Computed<P extends Page> = {
    * (how many matches past the window the total counted), one that stops matching.
    */
   ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean; margin: number; pageFull: boolean };
+  /**
+   * How many matches its category facets are taken from (the facets ignore a category filter, so with one more
+   * than its total): exact within the window, a lower bound past it. A patch must not take it across the window,
+   * where the facets change from counting every match to counting the newest ones.
+   */
+  facetMatches?: number;
 };
 
 /**
@@ -104,6 +110,8 @@ export type Entry = {
   complete: boolean;
   /** A bounded answer: how many more matches outside the candidates may stop matching before its total can change. */
   margin: number;
+  /** Computed.facetMatches, as patched since (null: not known). */
+  facetMatches: number | null;
   counts: number[];
   countsAt: number;
   segments: Buffer[];
@@ -382,8 +390,14 @@ type Tail = {
   facetsRelation?: string;
 };
 
-/** The answer's total and facets after a patch, or null where it cannot tell (the answer is then computed again). */
-export function patchedTail(rest: Tail, p: Patch): Tail | null {
+/** How many more matches the facets are taken from after a patch (its moves of the facets over every match). */
+const facetGain = (p: Patch) => p.moves.reduce((n, [, by]) => n + by, 0);
+
+/**
+ * The answer's total and facets after a patch, or null where it cannot tell (the answer is then computed again).
+ * `facetMatches`: how many matches the facets are taken from (Computed.facetMatches; null: not known).
+ */
+export function patchedTail(rest: Tail, p: Patch, facetMatches: number | null): Tail | null {
   // One match more leaves an "at least" total as true as it was.
   if (p.total && !(rest.totalRelation === "gte" && p.total > 0)) {
     if (rest.totalRelation !== "eq" || typeof rest.total !== "number") return null;
@@ -395,6 +409,13 @@ export function patchedTail(rest: Tail, p: Patch): Tail | null {
   // Facets counted over every match, or over the newest ones.
   const moves = rest.facetsRelation === "eq" ? p.moves : p.newest;
   if (!rest.facets || !moves) return null;
+  // Across the window the facets change from counting every match to counting the newest ones: computed again.
+  const gain = facetGain(p);
+  const across =
+    rest.facetsRelation === "eq"
+      ? gain > 0 && (facetMatches ?? Infinity) + gain > RESULT_WINDOW
+      : gain < 0 && (facetMatches ?? -Infinity) + gain <= RESULT_WINDOW;
+  if (across) return null;
   const list = rest.facets.categories.slice();
   for (const [id, by] of moves) {
     const i = list.findIndex((f) => f.id === id);
@@ -426,8 +447,9 @@ function patch(e: Entry, p: Patch): boolean {
     if (text === "}") return false;
     e.tail = JSON.parse(`{${text.slice(1)}`) as Tail;
   }
-  const rest = patchedTail(e.tail, p);
+  const rest = patchedTail(e.tail, p, e.facetMatches);
   if (!rest) return false;
+  if (e.facetMatches !== null) e.facetMatches += facetGain(p);
   e.tail = rest;
   e.tailStale = true;
   return true;
@@ -622,7 +644,7 @@ async function fill<P extends Page>(
 }
 
 /** A computed answer as the cache keeps it; null when its JSON cannot be cut around the view counters. */
-export function entryOf<P extends Page>(matcher: ListMatcher, { value, ranking }: Computed<P>): Entry | null {
+export function entryOf<P extends Page>(matcher: ListMatcher, { value, ranking, facetMatches }: Computed<P>): Entry | null {
   const answer = cut(value);
   if (!answer) return null;
   const { segments, tailAt } = answer;
@@ -639,6 +661,7 @@ export function entryOf<P extends Page>(matcher: ListMatcher, { value, ranking }
     bounded: !!ranking?.bounded,
     complete: !!ranking?.complete,
     margin: ranking?.bounded ? ranking.margin : 0,
+    facetMatches: facetMatches ?? null,
     counts,
     countsAt: Date.now(),
     segments,

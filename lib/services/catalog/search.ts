@@ -299,5 +299,5 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
     const n = names.get(f.id);
     return n ? [{ id: f.id, name: localizedName(n, q.locale), count: Number(f.n) }] : [];
   });
-  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, ranking };
+  return { value: { ...result, facets: { categories: facets }, facetsRelation: exact ? "eq" : "gte" }, ranking, facetMatches: facetsOf.n };
 }
