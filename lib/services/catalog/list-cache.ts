@@ -37,7 +37,7 @@ export type Computed<P extends Page> = {
    */
   ranking?: { candidates: Candidate[]; complete: boolean; bounded: boolean; margin: number; pageFull: boolean };
   /**
-   * How many matches its category facets are taken from (the facets ignore a category filter, so with one more
+   * How many matches its category facets are taken from (the facets ignore a category filter: with one, more
    * than its total): exact within the window, a lower bound past it. A patch must not take it across the window,
    * where the facets change from counting every match to counting the newest ones.
    */
@@ -290,9 +290,9 @@ function facetPatch(m: ListMatcher, total: number, moves: FacetMove[], newest: F
 }
 
 /**
- * A product in a relevance page's set that the kept candidates do not hold (new, or starting to match), newer than
- * the oldest of them. Newer than the oldest ranked one, or with ranked places to spare, it is ranked now, and the
- * oldest ranked candidate leaves for the spares when the places were full; otherwise it is a spare. When both rank
+ * A product in a relevance page's set that the kept candidates do not hold (new, or starting to match). With ranked
+ * places to spare (every match kept) it is ranked, whatever its age. Otherwise, newer than the oldest ranked one it
+ * is ranked and that one leaves for the spares; older than it but newer than the oldest kept one, it is a spare. When both rank
  * after a full page, the page stays as it is; the total and facets move by one each (the newest matches' facets by
  * the one leaving too). Needs the hint, which tells whether the one leaving changed since (its kept score would not
  * be its own) and reads the new one again next time; each one taken is tracked there, so past HINT_TOUCHED_MAX of
@@ -303,8 +303,9 @@ function entering(e: Pick<Entry, "matcher" | "candidates" | "page" | "hint" | "l
   const after = c.after!;
   const line = e.lineup;
   if (!line || !e.page?.full || !e.hint?.valid || !c.productId || after.created === undefined || kept.size === 0) return null;
-  const key = { score: scoreOf(e.matcher.terms, after) ?? NaN, created: after.created, id: c.productId };
-  if (Number.isNaN(key.score)) return null;
+  const score = scoreOf(e.matcher.terms, after);
+  if (score === null) return null;
+  const key = { score, created: after.created, id: c.productId };
   const moves: FacetMove[] = [[after.category, 1]];
   const taken = (newest: FacetMove[], lineup: Lineup): Patch => ({ ...facetPatch(e.matcher, 1, moves, newest), enters: c.productId!, lineup });
   const ranked = { ...line, addedFrom: Math.min(line.addedFrom, key.created) };
