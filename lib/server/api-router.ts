@@ -160,13 +160,18 @@ async function answer(handler: Handler, params: Record<string, string>, req: Inc
 
 const LINGER_BYTES = 4 * 1024 * 1024;
 const LINGER_MS = 3000;
+// A client that has gone quiet (an upload abandoned for idleness) is not waited for: lingering is
+// for one still sending. Without it a stalled request's answer waited the whole LINGER_MS and could
+// lose the race with the server's request timeout, whose own 408 has no body.
+const LINGER_IDLE_MS = 500;
 
-/** Reads and drops the rest of a request's body: resolves at its end, or past LINGER_BYTES or LINGER_MS. */
+/** Reads and drops the rest of a request's body: resolves at its end, past LINGER_BYTES or LINGER_MS, or after LINGER_IDLE_MS without a byte. */
 export function drained(req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     let read = 0;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(quiet);
       req.off("data", count);
       req.off("end", done);
       req.off("close", done);
@@ -176,8 +181,10 @@ export function drained(req: IncomingMessage): Promise<void> {
     const count = (chunk: Buffer) => {
       read += chunk.length;
       if (read > LINGER_BYTES) done();
+      else quiet.refresh();
     };
     const timer = setTimeout(done, LINGER_MS);
+    const quiet = setTimeout(done, LINGER_IDLE_MS);
     req.on("data", count);
     req.on("end", done);
     req.on("close", done);

@@ -178,4 +178,52 @@ describe("the answer", () => {
     const connection = res.rawHeaders.filter((_, i) => i % 2 === 1 && res.rawHeaders[i - 1]!.toLowerCase() === "connection");
     expect(connection).toEqual(["close"]);
   });
+
+  // The rest of an unread body is read and dropped while it keeps coming (so a client still sending
+  // reads the answer), but a client that went quiet is answered at once: waiting out the whole linger
+  // could lose the race with the server's request timeout, whose own 408 has no body.
+  it("answers a client that went quiet at once, and lingers for one still sending", async () => {
+    handler = async () => textResponse('{"code":"request_timeout"}', { status: 408 }, "application/json");
+    const send = (tick: (req: ReturnType<typeof httpRequest>, stop: () => void) => void) =>
+      new Promise<{ status: number; body: string; ms: number; clientEnded: boolean }>((resolve, reject) => {
+        const t0 = Date.now();
+        let ended = false;
+        const req = httpRequest(
+          `${base}/api/upload`,
+          { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } },
+          (res) => {
+            let text = "";
+            res.on("data", (c: Buffer) => (text += c.toString()));
+            res.on("end", () => resolve({ status: res.statusCode!, body: text, ms: Date.now() - t0, clientEnded: ended }));
+          },
+        );
+        req.on("error", reject);
+        tick(req, () => {
+          ended = true;
+          req.end();
+        });
+      });
+    // 1 KiB, then nothing (the client ends only after 10 s, long past any linger).
+    const quiet = await send((req, stop) => {
+      req.write(Buffer.alloc(1024, 1));
+      setTimeout(stop, 10_000).unref();
+    });
+    expect(quiet.status).toBe(408);
+    expect(JSON.parse(quiet.body)).toEqual({ code: "request_timeout" });
+    expect(quiet.clientEnded).toBe(false);
+    expect(quiet.ms).toBeLessThan(2000);
+    // 1 KiB every 100 ms for 1.5 s, then the end: the answer waits for it.
+    const busy = await send((req, stop) => {
+      let n = 0;
+      const timer = setInterval(() => {
+        if (++n > 15) {
+          clearInterval(timer);
+          stop();
+        } else req.write(Buffer.alloc(1024, 1));
+      }, 100);
+    });
+    expect(busy.status).toBe(408);
+    expect(busy.clientEnded).toBe(true);
+    expect(busy.ms).toBeGreaterThanOrEqual(1500);
+  });
 });
