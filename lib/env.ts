@@ -23,6 +23,10 @@ const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
     // Connections of their own for the short statements of every request (lib/db/client.ts shortDb).
     DATABASE_SHORT_POOL_MAX: z.coerce.number().int().positive().default(3),
+    // Connections of their own for the searches, per plan (lib/services/catalog/search-sql.ts planned): each
+    // starts with its plan's settings, so a search is one statement instead of a four-statement transaction.
+    // 0: searches set them in a transaction on the main pool (a pooler that drops startup parameters).
+    DATABASE_SEARCH_POOL_MAX: z.coerce.number().int().min(0).default(4),
     // Where ./drizzle (the migrations) lives; the working directory by default.
     EXPO_TRADE_ROOT: z.string().min(1).optional(),
     DATA_DIR: z.string().default("./data"),

@@ -21,8 +21,31 @@ export type Schema = typeof schema;
 /** A database or a transaction: every query function takes one of these. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** `short`: a few connections of the process's own PostgreSQL handle for short statements (shortDb). */
-export type DbHandle = { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string } | { kind: "postgres"; client: Sql; url: string; short?: Sql };
+/**
+ * `short`: a few connections of the process's own PostgreSQL handle for short statements (shortDb);
+ * `plans`: connections that start with a search plan's settings (plannedDb).
+ */
+export type DbHandle =
+  | { kind: "pglite"; client: PGlite; lock: DirectoryLock; dir: string }
+  | { kind: "postgres"; client: Sql; url: string; short?: Sql; plans?: Record<SearchPlan, Sql> };
+
+/**
+ * How PostgreSQL should find the matches of a text query, as settings a connection starts with
+ * (lib/services/catalog/search-sql.ts says when each is chosen and why).
+ */
+export const PLAN_SETTINGS = {
+  /*
+   * work_mem: the memory a bitmap of a text query's matches may take before it goes lossy. Past `work_mem` (4 MB by
+   * default, about 60,000 table pages) PostgreSQL keeps only the pages of the matches, not the rows, and
+   * then rechecks every row on those pages, reading each row's TOASTed `tokens` again: at 1,000,000
+   * products the whole-word floor of "lamp" read 61,000 blocks in 283 ms that way, 7,400 in 70 ms with
+   * the bitmap kept exact (docs/decisions.md). A bitmap takes about 70 bytes a table page holding a
+   * match and only what it needs: 64 MB keeps one exact to about 900,000 pages (4,000,000 products).
+   */
+  bitmap: { enable_seqscan: "off", enable_indexscan: "off", work_mem: "64MB" },
+  walk: { enable_seqscan: "off", enable_bitmapscan: "off" },
+} as const;
+export type SearchPlan = keyof typeof PLAN_SETTINGS;
 
 const KEY = Symbol.for("expo-trade.db");
 type Holder = { handle?: Promise<DbHandle>; closing?: Promise<void> };
@@ -33,6 +56,7 @@ const holder = (): Holder => {
 
 const wrapped = new WeakMap<object, Db>();
 const shortOf = new WeakMap<Db, Db>();
+const plansOf = new WeakMap<Db, Record<SearchPlan, Db>>();
 
 /** The process's database handle, opened on first use. */
 export function dbHandle(): Promise<DbHandle> {
@@ -58,9 +82,20 @@ export function drizzleFor(handle: DbHandle, logger?: Logger): Db {
   let db = wrapped.get(handle.client);
   if (!db) {
     wrapped.set(handle.client, (db = make(queryCountLogger())));
-    if (handle.kind === "postgres" && handle.short) shortOf.set(db, drizzlePostgres(handle.short, { schema, logger: queryCountLogger() }) as unknown as Db);
+    const pg = (client: Sql) => drizzlePostgres(client, { schema, logger: queryCountLogger() }) as unknown as Db;
+    if (handle.kind === "postgres" && handle.short) shortOf.set(db, pg(handle.short));
+    if (handle.kind === "postgres" && handle.plans) plansOf.set(db, { bitmap: pg(handle.plans.bitmap), walk: pg(handle.plans.walk) });
   }
   return db;
+}
+
+/**
+ * Connections that run a search with `plan`'s settings from their start (PostgreSQL with
+ * DATABASE_SEARCH_POOL_MAX > 0), so the search is one statement; null elsewhere (PGlite, a
+ * transaction, a test's own database): there the caller sets them in a transaction of its own.
+ */
+export function plannedDb(db: Db, plan: SearchPlan): Db | null {
+  return plansOf.get(db)?.[plan] ?? null;
 }
 
 /**
@@ -78,15 +113,23 @@ async function openHandle(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
-    const open = (max: number) =>
+    const open = (max: number, settings: Record<string, string> = {}) =>
       postgres(e.DATABASE_URL!, {
         max,
         connect_timeout: 5,
         onnotice: () => {},
-        // Names this instance to the others (lib/instance.ts).
-        connection: { application_name: applicationName() },
+        // Names this instance to the others (lib/instance.ts); any other parameter of the startup
+        // message is a setting the session starts with.
+        connection: { application_name: applicationName(), ...settings },
       });
-    return { kind: "postgres", client: open(e.DATABASE_POOL_MAX), short: open(e.DATABASE_SHORT_POOL_MAX), url: e.DATABASE_URL };
+    const n = e.DATABASE_SEARCH_POOL_MAX;
+    return {
+      kind: "postgres",
+      client: open(e.DATABASE_POOL_MAX),
+      short: open(e.DATABASE_SHORT_POOL_MAX),
+      ...(n > 0 ? { plans: { bitmap: open(n, PLAN_SETTINGS.bitmap), walk: open(n, PLAN_SETTINGS.walk) } } : {}),
+      url: e.DATABASE_URL,
+    };
   }
   return openPglite(e.PGLITE_DIR);
 }
@@ -114,7 +157,8 @@ export function closeDatabase(): Promise<void> {
       await handle.client.close();
       handle.lock.release();
     } else {
-      await Promise.all([handle.client.end({ timeout: 5 }), handle.short?.end({ timeout: 5 })]);
+      const pools = [handle.client, handle.short, ...Object.values(handle.plans ?? {})];
+      await Promise.all(pools.map((pool) => pool?.end({ timeout: 5 })));
     }
   })().finally(() => {
     h.closing = undefined;

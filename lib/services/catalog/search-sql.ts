@@ -4,7 +4,7 @@
 // cost is bounded by the page, not by the matches: relevance ranks the newest CANDIDATES matches,
 // counts stop at RESULT_WINDOW + 1, and facets past that are counted over the newest CANDIDATES.
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { PLAN_SETTINGS, plannedDb, type Db, type SearchPlan } from "@/lib/db/client";
 import { outer } from "@/lib/db/outer-column";
 import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
@@ -402,27 +402,21 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
  * from the keyword indexes (few of them), "walk" follows the order's index and stops at the page
  * (many of them, so the first ones come soon).
  */
-export type PlanMode = "bitmap" | "walk";
+export type PlanMode = SearchPlan;
 /** Past this many matches a walk in index order meets enough of them soon enough. */
 export const WALK_FROM = RESULT_WINDOW;
 
 /**
- * The memory a bitmap of a text query's matches may take before it goes lossy. Past `work_mem` (4 MB by
- * default, about 60,000 table pages) PostgreSQL keeps only the pages of the matches, not the rows, and
- * then rechecks every row on those pages, reading each row's TOASTed `tokens` again: at 1,000,000
- * products the whole-word floor of "lamp" read 61,000 blocks in 283 ms that way, 7,400 in 70 ms with
- * the bitmap kept exact (docs/decisions.md). A bitmap takes about 70 bytes a table page holding a
- * match and only what it needs: 64 MB keeps one exact to about 900,000 pages (4,000,000 products).
+ * `run` with `mode`'s planner settings: on PostgreSQL on connections that start with them (one round
+ * trip a statement: a transaction setting them took four, each a turn of a busy event loop, holding
+ * a main-pool connection throughout), elsewhere in a transaction that sets them first.
  */
-const BITMAP_WORK_MEM = "64MB";
-
 export function planned<T>(db: Db, mode: PlanMode, run: (tx: Db) => Promise<T>): Promise<T> {
+  const pool = plannedDb(db, mode);
+  if (pool) return run(pool);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      mode === "bitmap"
-        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('work_mem', ${BITMAP_WORK_MEM}, true)`
-        : sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
-    );
+    const settings = Object.entries(PLAN_SETTINGS[mode]).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return run(tx);
   });
 }
