@@ -85,7 +85,7 @@ async function run(label, cmd, cmdArgs, env = {}, report = null) {
   return ok;
 }
 
-/** Steps two at a time (the runner has two cores), in their order; printed and reported in their order. */
+/** Steps that need one core each, two at a time (the runner has two); printed and reported in their order. */
 async function sideBySide(steps) {
   const done = new Array(steps.length);
   let next = 0;
@@ -139,6 +139,12 @@ function vitestStep(label, project, env = {}) {
 }
 const vitest = (label, project, env = {}) => run(...vitestStep(label, project, env));
 
+async function integration(cluster) {
+  const ok = await vitest("integration tests on PGlite", "integration", { DATABASE_URL: "" });
+  const pgOk = await vitest("integration tests on PostgreSQL", "integration", { DATABASE_URL: cluster.url("postgres") });
+  return ok && pgOk;
+}
+
 async function main() {
   const want = (step) => !only || only === step;
   ensurePrerequisites({ postgres: want("integration") || want("scale"), nginx: want("scale"), chromium: want("e2e") });
@@ -159,33 +165,25 @@ async function main() {
     ...(want("unit") ? [vitestStep("unit tests", "unit")] : []),
   ]);
   if (build && !results.some((r) => r.label === "production build" && r.ok)) return;
-  // The integration tests on PGlite keep both cores busy; the end-to-end tests keep well under one
-  // (they mostly wait on the browser and the page), so they run beside the integration tests on
-  // PostgreSQL and the scale test, which take about as long.
-  const e2eReport = { kind: "playwright", file: path.join(reports, "e2e.json") };
-  try {
-    if (want("integration")) {
-      cluster = await startCluster();
-      await vitest("integration tests on PGlite", "integration", { DATABASE_URL: "" });
+  if (want("integration")) {
+    cluster = await startCluster();
+    try {
+      await integration(cluster);
+    } finally {
+      cluster.stop();
+      cluster = null;
     }
-    await sideBySide([
-      ...(want("integration") ? [vitestStep("integration tests on PostgreSQL", "integration", { DATABASE_URL: cluster.url("postgres") })] : []),
-      ...(want("e2e")
-        ? [
-            [
-              "end-to-end tests (Chromium)",
-              bin("playwright"),
-              ["test", "--reporter=list,json"],
-              { CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport.file },
-              e2eReport,
-            ],
-          ]
-        : []),
-      ...(want("scale") ? [vitestStep("scale test (nginx + 2 instances + PostgreSQL)", "scale")] : []),
-    ]);
-  } finally {
-    cluster?.stop();
-    cluster = null;
+  }
+  if (want("scale")) await vitest("scale test (nginx + 2 instances + PostgreSQL)", "scale");
+  if (want("e2e")) {
+    const report = { kind: "playwright", file: path.join(reports, "e2e.json") };
+    await run(
+      "end-to-end tests (Chromium)",
+      bin("playwright"),
+      ["test", "--reporter=list,json"],
+      { CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_FILE: report.file },
+      report,
+    );
   }
 }
 
