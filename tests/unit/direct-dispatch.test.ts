@@ -1,6 +1,6 @@
 // The direct dispatch's light Request (lib/server/node-request.ts) and its one-writeHead answers
 // (lib/server/api-router.ts serveDirect), over a real node:http server and real sockets.
-import { request as httpRequest, createServer, type Server } from "node:http";
+import { request as httpRequest, createServer, type ClientRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -35,6 +35,31 @@ function raw(method: string, path: string, headers: [string, string][], body?: s
     });
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/**
+ * A chunked POST whose body `tick` writes (and ends with `stop`) as it likes: the answer, how long it took,
+ * and whether the client had ended its body when the answer was complete.
+ */
+function chunkedPost(tick: (req: ClientRequest, stop: () => void) => void) {
+  return new Promise<{ status: number; body: string; ms: number; clientEnded: boolean }>((resolve, reject) => {
+    const t0 = Date.now();
+    let ended = false;
+    const req = httpRequest(
+      `${base}/api/upload`,
+      { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body: text, ms: Date.now() - t0, clientEnded: ended }));
+      },
+    );
+    req.on("error", reject);
+    tick(req, () => {
+      ended = true;
+      req.end();
+    });
   });
 }
 
@@ -106,24 +131,10 @@ describe("the light request", () => {
       }
       return textResponse(String(got), { status: 200 });
     };
-    const answer = await new Promise<{ status: number; body: string; clientEnded: boolean }>((resolve, reject) => {
-      let ended = false;
-      const req = httpRequest(
-        `${base}/api/upload`,
-        { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } },
-        (res) => {
-          let text = "";
-          res.on("data", (c: Buffer) => (text += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, body: text, clientEnded: ended }));
-        },
-      );
-      req.on("error", reject);
-      // Only the first 64 KiB go out; the rest is never sent unless the answer comes first.
+    // Only the first 64 KiB go out; the rest is never sent unless the answer comes first.
+    const answer = await chunkedPost((req, stop) => {
       req.write(Buffer.alloc(64 * 1024, 1));
-      setTimeout(() => {
-        ended = true;
-        req.end();
-      }, 10_000).unref();
+      setTimeout(stop, 10_000).unref();
     });
     expect(answer.clientEnded).toBe(false);
     expect(answer.status).toBe(200);
@@ -184,27 +195,8 @@ describe("the answer", () => {
   // could lose the race with the server's request timeout, whose own 408 has no body.
   it("answers a client that went quiet at once, and lingers for one still sending", async () => {
     handler = async () => textResponse('{"code":"request_timeout"}', { status: 408 }, "application/json");
-    const send = (tick: (req: ReturnType<typeof httpRequest>, stop: () => void) => void) =>
-      new Promise<{ status: number; body: string; ms: number; clientEnded: boolean }>((resolve, reject) => {
-        const t0 = Date.now();
-        let ended = false;
-        const req = httpRequest(
-          `${base}/api/upload`,
-          { method: "POST", headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } },
-          (res) => {
-            let text = "";
-            res.on("data", (c: Buffer) => (text += c.toString()));
-            res.on("end", () => resolve({ status: res.statusCode!, body: text, ms: Date.now() - t0, clientEnded: ended }));
-          },
-        );
-        req.on("error", reject);
-        tick(req, () => {
-          ended = true;
-          req.end();
-        });
-      });
     // 1 KiB, then nothing (the client ends only after 10 s, long past any linger).
-    const quiet = await send((req, stop) => {
+    const quiet = await chunkedPost((req, stop) => {
       req.write(Buffer.alloc(1024, 1));
       setTimeout(stop, 10_000).unref();
     });
@@ -213,7 +205,7 @@ describe("the answer", () => {
     expect(quiet.clientEnded).toBe(false);
     expect(quiet.ms).toBeLessThan(2000);
     // 1 KiB every 100 ms for 1.5 s, then the end: the answer waits for it.
-    const busy = await send((req, stop) => {
+    const busy = await chunkedPost((req, stop) => {
       let n = 0;
       const timer = setInterval(() => {
         if (++n > 15) {

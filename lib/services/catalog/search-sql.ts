@@ -415,8 +415,15 @@ export function planned<T>(db: Db, mode: PlanMode, run: (tx: Db) => Promise<T>):
   const pool = plannedDb(db, mode);
   if (pool) return run(pool);
   return db.transaction(async (tx) => {
-    const settings = Object.entries(PLAN_SETTINGS[mode]).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
-    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
+    await tx.execute(SET_PLAN[mode]);
     return run(tx);
   });
 }
+
+/** Each plan's settings for the rest of a transaction (where no connection starts with them). */
+const SET_PLAN = Object.fromEntries(
+  Object.entries(PLAN_SETTINGS).map(([mode, settings]) => {
+    const each = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    return [mode, sql`select ${sql.join(each, sql`, `)}`];
+  }),
+) as Record<PlanMode, SQL>;
