@@ -53,6 +53,9 @@ export default defineConfig({
       RATE_LIMIT_USER_PER_HOUR: "100000",
       LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000",
       LOGIN_MAX_FAILURES_PER_IP: "100000",
+      // bcrypt at a test run's low cost, as the integration tests' servers (tests/support/server.ts).
+      BCRYPT_COST: "4",
+      BCRYPT_TEST_LOW_COST: "1",
       ADMIN_USERNAME: "e2e_admin",
       ADMIN_PASSWORD: "e2e-admin-password",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

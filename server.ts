@@ -33,6 +33,7 @@ async function main() {
   const dev = process.argv.includes("--dev");
   const e = env();
   exportForNextAuth(e);
+  if (e.BCRYPT_COST < 10) console.warn(`BCRYPT_COST=${e.BCRYPT_COST}: passwords hashed at a test run's low cost, not for real accounts`);
 
   const started = Date.now();
   const admin =

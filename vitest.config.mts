@@ -17,7 +17,9 @@ const onPglite = !process.env.DATABASE_URL;
 
 const env = {
   AUTH_SECRET: "test-secret-0123456789-0123456789-abcdef",
-  BCRYPT_COST: "10",
+  // Passwords hashed by services in the test process itself at a test run's low cost (tests/support/server.ts says why).
+  BCRYPT_COST: "4",
+  BCRYPT_TEST_LOW_COST: "1",
   NODE_ENV: "test" as const,
 };
 

@@ -46,7 +46,10 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(50),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-    BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+    // Below 10 only for test runs, with BCRYPT_TEST_LOW_COST=1 (at 4 a hash takes ~1 ms instead of ~90: most of a test
+    // run's sign-ins and registrations); a server started with it says so in its log.
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+    BCRYPT_TEST_LOW_COST: bool.default(false),
     // Worker threads for bcrypt; default: one per core but one (1-4). Read by lib/auth/hash-pool.ts.
     BCRYPT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     // How many proxies in front of the app append to X-Forwarded-For (0 = none, trust nothing).
@@ -106,6 +109,13 @@ const EnvSchema = z
     EXPO_TEST_SQL_IPC: bool.default(false),
   })
   .superRefine((e, ctx) => {
+    if (e.BCRYPT_COST < 10 && !e.BCRYPT_TEST_LOW_COST) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BCRYPT_COST"],
+        message: "BCRYPT_COST must be at least 10 (lower only for test runs, with BCRYPT_TEST_LOW_COST=1)",
+      });
+    }
     if (e.STORAGE !== "s3") return;
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });

@@ -42,31 +42,6 @@ describe("failed sign-ins look the same", () => {
       expect(c.body, attempts[i]![0]).toEqual(callbacks[0]!.body);
     }
   });
-
-  it("takes about as long for an unknown name as for a wrong password (fastest of 20 each)", { timeout: 120_000 }, async () => {
-    const user = await createUser();
-    const timed = async (email: string) => {
-      const t0 = performance.now();
-      const res = await api("/api/auth/login", { json: { email, password: "not-the-password" } });
-      expect(res.status).toBe(401);
-      return performance.now() - t0;
-    };
-    // Warm-up (the dummy hash is computed once per process), then interleaved so load hits both.
-    await timed(`ghost-warmup-${Date.now()}`);
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      known.push(await timed(user.username));
-      unknown.push(await timed(`ghost${Date.now()}${i}`));
-    }
-    // The fastest of each: a parallel test file's load lengthens some requests of either kind (a median moved by
-    // 50 ms under it once), while a skipped comparison would take the whole bcrypt time off every unknown name.
-    const [k, u] = [Math.min(...known), Math.min(...unknown)];
-    // bcrypt dominates both (~50-100 ms at cost 10); a skipped comparison would show as a gap of
-    // the whole bcrypt time. Tolerant of a loaded CI machine: within 35 % or 25 ms.
-    expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(25, 0.35 * Math.max(k, u)));
-    expect(Math.min(k, u)).toBeGreaterThan(5);
-  });
 });
 
 describe("CSRF on cookie flows", () => {

@@ -65,6 +65,11 @@ export async function startServer(
       // of its busy time in fdatasync here (~6 ms a call on a slower VM), blocking its event loop. Killing the
       // process still loses nothing committed; durability.test.ts turns syncing on for what it tests.
       PGLITE_FSYNC: "0",
+      // bcrypt at cost 4 (~1 ms a hash instead of ~90 at 10): a test run signs in and registers ~1,300 times per
+      // engine, and the PostgreSQL step took 249 s instead of 354 s with it. Tests of hashing's cost itself (its time,
+      // the unknown name's dummy comparison) start a server at 10: tests/integration/hashing.test.ts.
+      BCRYPT_COST: "4",
+      BCRYPT_TEST_LOW_COST: "1",
       ADMIN_USERNAME: "test_admin",
       ADMIN_PASSWORD: "test-admin-password",
       RATE_LIMIT_ANON_PER_HOUR: "1000000",
