@@ -117,6 +117,12 @@ const statements = flag("--statements");
 if (statements) Object.assign(PG_SETTINGS, { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" });
 const SECRET = "bench-auth-secret-0123456789abcdef0123456789";
 const work = path.join(ROOT, "bench", ".data");
+
+/** PGlite: the baselines' own copy of the app's data directory (the app holds a lock on its own). */
+function copyBaselineData(from, to) {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+}
 const log = (m) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
 
 function prerequisites() {
@@ -183,6 +189,9 @@ async function prepareEngine(engine, cluster) {
     existsSync(path.join(dir, "list-sql.json"))
   ) {
     log(`${engine}: reusing the data of the previous run`);
+    // The baselines' copy again: the app's directory holds the previous run's writes (scenarios 4, 7, 8), and
+    // answers are compared on the same rows.
+    copyBaselineData(path.join(dir, "pglite"), path.join(dir, "pglite-baseline"));
     return {
       dir,
       dbEnv: { PGLITE_DIR: path.join(dir, "pglite") },
@@ -210,7 +219,7 @@ async function prepareEngine(engine, cluster) {
   await tsx("bench/generate.ts", ["--out", dir, "--products", String(cfg.products)], { ...appEnv(dbEnv, dir, 0), AUTH_SECRET: SECRET });
   const generateSeconds = (Date.now() - t0) / 1000;
   await tsx("bench/capture-sql.ts", [path.join(dir, "manifest.json"), path.join(dir, "list-sql.json")], {});
-  if (engine === "pglite") cpSync(dbEnv.PGLITE_DIR, baselineEnv.PGLITE_DIR, { recursive: true });
+  if (engine === "pglite") copyBaselineData(dbEnv.PGLITE_DIR, baselineEnv.PGLITE_DIR);
   return { dir, dbEnv, baselineEnv, generateSeconds, manifest: JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) };
 }
 
@@ -273,8 +282,15 @@ async function runEngine(engine, prepared) {
      * SEARCH_CACHE_MB=0). PGlite allows one process per data directory: there the app is stopped
      * meanwhile and started again afterwards (ctx.app keeps working: the object is updated).
      */
-    async withApp(env, fn) {
+    async withApp(env, fn, opts = {}) {
       if (engine === "pglite") await app.stop();
+      // PGlite: the baselines read a copy of the data (the app locks its own). `freshBaseline`: made again from the
+      // app's while it is stopped, after earlier scenarios' writes (#4, #7, #8), before the catalog baseline starts.
+      if (engine === "pglite" && opts.freshBaseline) {
+        if (catalog) await catalog.stop();
+        catalog = null;
+        copyBaselineData(dbEnv.PGLITE_DIR, baselineEnv.PGLITE_DIR);
+      }
       try {
         const variant = await startApp("app-variant", env);
         try {
