@@ -26,6 +26,7 @@ import { serveSessionProbe } from "@/lib/services/session/probe";
 import { stopCatalogFeed } from "@/lib/services/catalog/catalog-feed";
 import { flushViews } from "@/lib/services/catalog/views";
 import { flushRateRefusals } from "@/lib/gate/rate-refusals";
+import { flushRateCounts } from "@/lib/api/rate-limit";
 import { listenForTestSql } from "@/lib/server/test-sql";
 import { outboxSender } from "@/lib/services/notify/outbox";
 
@@ -186,6 +187,7 @@ async function main() {
         outboxSender.stop(),
         flushViews().catch((err: unknown) => console.error("writing product views failed", err)),
         flushRateRefusals(),
+        flushRateCounts().catch((err: unknown) => console.error("writing rate counts failed", err)),
       ])
         .then(() => {
           stopCatalogFeed();

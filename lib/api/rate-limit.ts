@@ -1,7 +1,7 @@
 // Rate tiers (contract 6): fixed windows counted in the database, so every instance shares them.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { shortDb, type Db } from "@/lib/db/client";
+import { embeddedOf, shortDb, type Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { uncounted } from "@/lib/db/query-count";
 import { env } from "@/lib/env";
@@ -144,11 +144,75 @@ export async function peekCounts(db: Db, keys: string[], windowSeconds: number):
   return keys.map((k) => rows.find((r) => r.key === k)?.count ?? 0);
 }
 
+// On PGlite the request tiers are counted in memory and written behind. Each request's statements run on the event
+// loop before the next request is read, so a group commit there holds one request: the count's own transaction (and
+// fsync) was most of a cached read (~300-600 against ~3,000-4,300 req/s without it, BENCHMARKS.md, session 25). One
+// process holds a PGlite directory, so no other instance needs the count before the answer: this process's count is
+// exact, starts from the stored one on a window's first request, and reaches the table within FLUSH_MS and at
+// shutdown (a crash loses at most that long's counts). PostgreSQL keeps the shared group commit above.
+const FLUSH_MS = 250;
+type LocalCount = { key: string; windowStart: Date; windowSeconds: number; n: number; stored: number; ready: Promise<void> };
+type Local = { db: Db; counts: Map<string, LocalCount>; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
+const LOCAL = Symbol.for("expo-trade.rate-limit.local");
+/** Per embedded client, on globalThis: both copies of this module count in the same place. */
+const locals = (): Map<object, Local> => ((globalThis as typeof globalThis & { [LOCAL]?: Map<object, Local> })[LOCAL] ??= new Map());
+
+async function localCount(client: object, db: Db, key: string, windowSeconds: number): Promise<number> {
+  let local = locals().get(client);
+  if (!local) locals().set(client, (local = { db, counts: new Map(), timer: null, flushing: null }));
+  const { start } = currentWindow(windowSeconds);
+  const id = `${key}|${start.getTime()}`;
+  let c = local.counts.get(id);
+  if (!c) {
+    const entry: LocalCount = { key, windowStart: start, windowSeconds, n: 0, stored: 0, ready: Promise.resolve() };
+    entry.ready = peekCounts(db, [key], windowSeconds).then(([n = 0]) => {
+      entry.n += n;
+      entry.stored = n;
+    });
+    local.counts.set(id, (c = entry));
+    c.ready.catch(() => local.counts.delete(id));
+  }
+  await c.ready;
+  c.n++;
+  local.timer ??= setTimeout(() => void flushLocal(local), FLUSH_MS).unref();
+  return c.n;
+}
+
+async function flushLocal(local: Local): Promise<void> {
+  while (local.flushing) await local.flushing;
+  if (local.timer) clearTimeout(local.timer);
+  local.timer = null;
+  const now = Date.now();
+  const rows = [...local.counts.values()].filter((c) => c.n > c.stored).map((c) => ({ c, n: c.n }));
+  for (const [id, c] of local.counts) if (c.n === c.stored && c.windowStart.getTime() + c.windowSeconds * 1000 < now) local.counts.delete(id);
+  if (!rows.length) return;
+  local.flushing = (async () => {
+    await local.db
+      .insert(rateLimits)
+      .values(rows.map(({ c, n }) => ({ key: c.key, windowStart: c.windowStart, windowSeconds: c.windowSeconds, count: n - c.stored })))
+      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + excluded.count` } });
+    for (const { c, n } of rows) c.stored = n;
+    if (Math.random() < 0.05) await sweepFinishedWindows(local.db);
+  })()
+    .catch((err: unknown) => console.error("writing rate counts failed", err))
+    .finally(() => {
+      local.flushing = null;
+      if ([...local.counts.values()].some((c) => c.n > c.stored)) local.timer ??= setTimeout(() => void flushLocal(local), FLUSH_MS).unref();
+    });
+  await local.flushing;
+}
+
+/** Writes the request tiers' counts kept in memory (PGlite); shutdown awaits it before the database closes. */
+export async function flushRateCounts(): Promise<void> {
+  await Promise.all([...locals().values()].map((l) => uncounted(() => flushLocal(l))));
+}
+
 /** Count one request; throws 429 `rate_limited` (with Retry-After) past the limit. */
 export async function consumeRateLimit(db: Db, key: string, limit: number): Promise<RateState> {
   const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
   const { start, resetSeconds } = currentWindow(windowSeconds);
-  const count = await bumpCount(db, key, windowSeconds);
+  const client = embeddedOf(db);
+  const count = client ? await uncounted(() => localCount(client, db, key, windowSeconds)) : await bumpCount(db, key, windowSeconds);
   const state = { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds };
   if (count > limit) {
     throw new RateLimitedError(count, limit, start, windowSeconds, { ...rateHeaders(state), "Retry-After": String(resetSeconds) }, resetSeconds);

@@ -57,6 +57,8 @@ const holder = (): Holder => {
 const wrapped = new WeakMap<object, Db>();
 const shortOf = new WeakMap<Db, Db>();
 const plansOf = new WeakMap<Db, Record<SearchPlan, Db>>();
+/** The PGlite client behind a Drizzle instance (one process holds its directory: no other instance shares it). */
+const pgliteOf = new WeakMap<Db, object>();
 
 /** The process's database handle, opened on first use. */
 export function dbHandle(): Promise<DbHandle> {
@@ -83,10 +85,20 @@ export function drizzleFor(handle: DbHandle, logger?: Logger): Db {
   if (!db) {
     wrapped.set(handle.client, (db = make(queryCountLogger())));
     const pg = (client: Sql) => drizzlePostgres(client, { schema, logger: queryCountLogger() }) as unknown as Db;
+    if (handle.kind === "pglite") pgliteOf.set(db, handle.client);
     if (handle.kind === "postgres" && handle.short) shortOf.set(db, pg(handle.short));
     if (handle.kind === "postgres" && handle.plans) plansOf.set(db, { bitmap: pg(handle.plans.bitmap), walk: pg(handle.plans.walk) });
   }
   return db;
+}
+
+/**
+ * The embedded database `db` runs on, when it is one (PGlite: this process alone opens it, so state kept in memory
+ * here is seen by every request that reads it); null for PostgreSQL, a transaction, or another Drizzle instance.
+ * The same object for every Drizzle instance of that client (Next loads this module twice).
+ */
+export function embeddedOf(db: Db): object | null {
+  return pgliteOf.get(db) ?? null;
 }
 
 /**

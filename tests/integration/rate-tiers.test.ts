@@ -228,3 +228,31 @@ describe.runIf(inject("dbKind") === "postgres")("rate limits across instances", 
     }
   }, 120_000);
 });
+
+// PGlite: one process holds the data directory, so the request tiers are counted in memory and written behind
+// (lib/api/rate-limit.ts): the count must survive a shutdown, and reach the table within a moment without one.
+describe.runIf(inject("dbKind") === "pglite")("rate counts on PGlite across restarts", () => {
+  it("keeps the window's count through a SIGTERM and through a kill -9 a moment after the requests", async () => {
+    const env = { RATE_LIMIT_ANON_PER_HOUR: "10", TRUST_PROXY: "1" };
+    let server = await startServer(env, { timeoutMs: 240_000 });
+    const dataDir = server.dataDir;
+    const remaining = async () => {
+      const res = await client(server, "203.0.113.77")("/api/categories");
+      expect(res.status).toBe(200);
+      return Number(/remaining=(\d+)/.exec(res.headers.get("ratelimit") ?? "")?.[1]);
+    };
+    try {
+      expect([await remaining(), await remaining()]).toEqual([9, 8]);
+      expect(await server.stop("SIGTERM")).toBe(0);
+      server = await startServer(env, { dataDir, timeoutMs: 240_000 });
+      expect([await remaining(), await remaining()]).toEqual([7, 6]);
+      // Written behind within a quarter of a second: a kill a second later loses none of them.
+      await new Promise((r) => setTimeout(r, 1000));
+      await server.stop("SIGKILL");
+      server = await startServer(env, { dataDir, timeoutMs: 240_000 });
+      expect(await remaining()).toBe(5);
+    } finally {
+      await server.stop();
+    }
+  }, 600_000);
+});
