@@ -151,23 +151,29 @@ export async function peekCounts(db: Db, keys: string[], windowSeconds: number):
 // exact, starts from the stored one on a window's first request, and reaches the table within FLUSH_MS and at
 // shutdown (a crash loses at most that long's counts). PostgreSQL keeps the shared group commit above.
 const FLUSH_MS = 250;
-type LocalCount = { key: string; windowStart: Date; windowSeconds: number; n: number; stored: number; ready: Promise<void> };
-type Local = { db: Db; counts: Map<string, LocalCount>; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
+/**
+ * Past this many kept counts, those written already are dropped (read again from the table on their caller's next
+ * request): callers from many addresses cannot grow this process's memory without bound.
+ */
+const LOCAL_MAX = 10_000;
+type LocalCount = { key: string; windowStart: Date; windowSeconds: number; n: number; stored: number; loaded: boolean; ready: Promise<void> };
+type Local = { client: object; db: Db; counts: Map<string, LocalCount>; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
 const LOCAL = Symbol.for("expo-trade.rate-limit.local");
 /** Per embedded client, on globalThis: both copies of this module count in the same place. */
 const locals = (): Map<object, Local> => ((globalThis as typeof globalThis & { [LOCAL]?: Map<object, Local> })[LOCAL] ??= new Map());
 
 async function localCount(client: object, db: Db, key: string, windowSeconds: number): Promise<number> {
   let local = locals().get(client);
-  if (!local) locals().set(client, (local = { db, counts: new Map(), timer: null, flushing: null }));
+  if (!local) locals().set(client, (local = { client, db, counts: new Map(), timer: null, flushing: null }));
   const { start } = currentWindow(windowSeconds);
   const id = `${key}|${start.getTime()}`;
   let c = local.counts.get(id);
   if (!c) {
-    const entry: LocalCount = { key, windowStart: start, windowSeconds, n: 0, stored: 0, ready: Promise.resolve() };
+    const entry: LocalCount = { key, windowStart: start, windowSeconds, n: 0, stored: 0, loaded: false, ready: Promise.resolve() };
     entry.ready = peekCounts(db, [key], windowSeconds).then(([n = 0]) => {
       entry.n += n;
       entry.stored = n;
+      entry.loaded = true;
     });
     local.counts.set(id, (c = entry));
     c.ready.catch(() => local.counts.delete(id));
@@ -184,7 +190,11 @@ async function flushLocal(local: Local): Promise<void> {
   local.timer = null;
   const now = Date.now();
   const rows = [...local.counts.values()].filter((c) => c.n > c.stored).map((c) => ({ c, n: c.n }));
-  for (const [id, c] of local.counts) if (c.n === c.stored && c.windowStart.getTime() + c.windowSeconds * 1000 < now) local.counts.delete(id);
+  // Written and loaded (a count still being read has requests waiting on it): dropped once its window has ended, or
+  // while there are too many.
+  for (const [id, c] of local.counts) {
+    if (c.loaded && c.n === c.stored && (local.counts.size > LOCAL_MAX || c.windowStart.getTime() + c.windowSeconds * 1000 < now)) local.counts.delete(id);
+  }
   if (!rows.length) return;
   local.flushing = (async () => {
     await local.db
@@ -194,7 +204,13 @@ async function flushLocal(local: Local): Promise<void> {
     for (const { c, n } of rows) c.stored = n;
     if (Math.random() < 0.05) await sweepFinishedWindows(local.db);
   })()
-    .catch((err: unknown) => console.error("writing rate counts failed", err))
+    .catch((err: unknown) => {
+      // Closed under it (a test's own database; shutdown flushes first): nothing left to write to.
+      if (/PGlite is closed/.test(String((err as Error)?.cause ?? err))) {
+        local.counts.clear();
+        locals().delete(local.client);
+      } else console.error("writing rate counts failed", err);
+    })
     .finally(() => {
       local.flushing = null;
       if ([...local.counts.values()].some((c) => c.n > c.stored)) local.timer ??= setTimeout(() => void flushLocal(local), FLUSH_MS).unref();
