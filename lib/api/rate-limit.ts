@@ -157,15 +157,14 @@ const FLUSH_MS = 250;
  */
 const LOCAL_MAX = 10_000;
 type LocalCount = { key: string; windowStart: Date; windowSeconds: number; n: number; stored: number; loaded: boolean; ready: Promise<void> };
-type Local = { client: object; db: Db; counts: Map<string, LocalCount>; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
+type Local = { db: Db; counts: Map<string, LocalCount>; timer: NodeJS.Timeout | null; flushing: Promise<void> | null };
 const LOCAL = Symbol.for("expo-trade.rate-limit.local");
 /** Per embedded client, on globalThis: both copies of this module count in the same place. */
 const locals = (): Map<object, Local> => ((globalThis as typeof globalThis & { [LOCAL]?: Map<object, Local> })[LOCAL] ??= new Map());
 
-async function localCount(client: object, db: Db, key: string, windowSeconds: number): Promise<number> {
+async function localCount(client: object, db: Db, key: string, start: Date, windowSeconds: number): Promise<number> {
   let local = locals().get(client);
-  if (!local) locals().set(client, (local = { client, db, counts: new Map(), timer: null, flushing: null }));
-  const { start } = currentWindow(windowSeconds);
+  if (!local) locals().set(client, (local = { db, counts: new Map(), timer: null, flushing: null }));
   const id = `${key}|${start.getTime()}`;
   let c = local.counts.get(id);
   if (!c) {
@@ -204,13 +203,7 @@ async function flushLocal(local: Local): Promise<void> {
     for (const { c, n } of rows) c.stored = n;
     if (Math.random() < 0.05) await sweepFinishedWindows(local.db);
   })()
-    .catch((err: unknown) => {
-      // Closed under it (a test's own database; shutdown flushes first): nothing left to write to.
-      if (/PGlite is closed/.test(String((err as Error)?.cause ?? err))) {
-        local.counts.clear();
-        locals().delete(local.client);
-      } else console.error("writing rate counts failed", err);
-    })
+    .catch((err: unknown) => console.error("writing rate counts failed", err))
     .finally(() => {
       local.flushing = null;
       if ([...local.counts.values()].some((c) => c.n > c.stored)) local.timer ??= setTimeout(() => void flushLocal(local), FLUSH_MS).unref();
@@ -218,7 +211,7 @@ async function flushLocal(local: Local): Promise<void> {
   await local.flushing;
 }
 
-/** Writes the request tiers' counts kept in memory (PGlite); shutdown awaits it before the database closes. */
+/** Writes the request tiers' counts kept in memory (PGlite); shutdown, and a test's own database, await it before closing. */
 export async function flushRateCounts(): Promise<void> {
   await Promise.all([...locals().values()].map((l) => uncounted(() => flushLocal(l))));
 }
@@ -228,7 +221,7 @@ export async function consumeRateLimit(db: Db, key: string, limit: number): Prom
   const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
   const { start, resetSeconds } = currentWindow(windowSeconds);
   const client = embeddedOf(db);
-  const count = client ? await uncounted(() => localCount(client, db, key, windowSeconds)) : await bumpCount(db, key, windowSeconds);
+  const count = client ? await uncounted(() => localCount(client, db, key, start, windowSeconds)) : await bumpCount(db, key, windowSeconds);
   const state = { limit, remaining: Math.max(0, limit - count), resetSeconds, windowSeconds };
   if (count > limit) {
     throw new RateLimitedError(count, limit, start, windowSeconds, { ...rateHeaders(state), "Retry-After": String(resetSeconds) }, resetSeconds);

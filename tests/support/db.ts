@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import { drizzleFor, type Db, type DbHandle } from "@/lib/db/client";
+import { flushRateCounts } from "@/lib/api/rate-limit";
 import { migrateHandle } from "@/lib/db/migrate";
 import { categories, sellerProfiles, users } from "@/lib/db/schema";
 
@@ -52,8 +53,11 @@ export async function testDb(opts: { onQuery?: (statement: string) => void } = {
   return {
     db: drizzleFor(handle, opts.onQuery && { logQuery: opts.onQuery }),
     close: async () => {
-      if (handle.kind === "pglite") await handle.client.close();
-      else {
+      if (handle.kind === "pglite") {
+        // Rate counts kept in memory for this database are written first (lib/api/rate-limit.ts), as at shutdown.
+        await flushRateCounts();
+        await handle.client.close();
+      } else {
         await handle.client.end();
         await dropDatabase?.();
       }
