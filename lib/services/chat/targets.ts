@@ -54,9 +54,12 @@ const CONVERSATIONS = `select c.id, c.user_a, c.user_b, c.product_id, p.seller_i
     left join seller_profiles s on s.id = p.seller_id
     join users ua on ua.id = c.user_a join users ub on ub.id = c.user_b
   where c.id in (select json_array_elements_text($1::json))`;
-// findUser's rule: a user by id, or by username ignoring case (usernames never look like ids).
-const USERS = `select id, lower(username) as uname, guardian_id from users
-  where id in (select json_array_elements_text($1::json)) or lower(username) in (select lower(json_array_elements_text($1::json)))`;
+// findUser's rule: a user by id, or by username ignoring case (usernames never look like ids). Two
+// lookups, each on its index: one condition `id in (...) or lower(username) in (...)` can only be
+// answered by reading every user (264 ms a group at 500,000 users, against 1.6 ms so).
+export const USERS = `select id, lower(username) as uname, guardian_id from users where id in (select json_array_elements_text($1::json))
+  union
+  select id, lower(username) as uname, guardian_id from users where lower(username) in (select lower(json_array_elements_text($1::json)))`;
 const PRODUCTS = `select p.id, p.seller_id, p.is_hidden, s.user_id as owner_id, ${AGENT} from products p join seller_profiles s on s.id = p.seller_id
   where p.id in (select json_array_elements_text($1::json)) and p.deleted_at is null`;
 const STORES = `select id, user_id from seller_profiles where id in (select json_array_elements_text($1::json))`;
@@ -215,10 +218,13 @@ const lockKey = (k: PairKey) => `chat:${k.a}:${k.b}:${k.p ?? ""}`;
 // The advisory locks serialize the first messages of a pair (a unique index cannot, since
 // product_id may be null), taken in one sorted order so two groups never wait on each other.
 const LOCK_PAIRS = `select count(pg_advisory_xact_lock(hashtext(k))) from (select json_array_elements_text($1::json) as k order by 1) s`;
-const FIND_PAIRS = `select distinct on (c.user_a, c.user_b, coalesce(c.product_id, '')) c.id, c.user_a, c.user_b, c.product_id
-  from conversations c join json_to_recordset($1::json) as x(a text, b text, p text)
-    on c.user_a = x.a and c.user_b = x.b and coalesce(c.product_id, '') = coalesce(x.p, '')
-  order by c.user_a, c.user_b, coalesce(c.product_id, ''), c.created_at`;
+// Each pair's oldest conversation, looked up on the pair's index one key at a time (a join lets the
+// planner read every conversation into a hash instead while there are a few thousand: 3.7 ms a group
+// of 100 against 1.3).
+export const FIND_PAIRS = `select c.id, x.a as user_a, x.b as user_b, x.p as product_id
+  from json_to_recordset($1::json) as x(a text, b text, p text)
+  cross join lateral (select c.id from conversations c
+    where c.user_a = x.a and c.user_b = x.b and c.product_id is not distinct from x.p order by c.created_at limit 1) c`;
 const CREATE_PAIRS = `insert into conversations (id, user_a, user_b, product_id)
   select x.id, x.a, x.b, x.p from json_to_recordset($1::json) as x(id text, a text, b text, p text)`;
 
