@@ -24,8 +24,8 @@ export async function writeMigratedPglite(file: string): Promise<void> {
   }
 }
 
-/** `onQuery`: sees the text of every statement the returned `db` runs (a test asking which ones ran). */
-export async function testDb(opts: { onQuery?: (statement: string) => void } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
+/** `onQuery`: sees the text (and parameters) of every statement the returned `db` runs (a test asking which ones ran). */
+export async function testDb(opts: { onQuery?: (statement: string, params: unknown[]) => void } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   let handle: DbHandle;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -1,4 +1,5 @@
 // Shoutouts (public feed) and marketplace tasks.
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, money, ts, updatedAt } from "./columns";
 import { products } from "./catalog";
@@ -42,5 +43,12 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tasks_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("tasks_status_idx").on(t.status, t.createdAt),
+    // "My tasks" (created / claimed) and an AI buyer's monthly spend on rewards.
+    index("tasks_creator_idx").on(t.createdBy, t.createdAt),
+    index("tasks_claimer_idx")
+      .on(t.claimedBy, t.createdAt)
+      .where(sql`${t.claimedBy} is not null`),
+  ],
 );

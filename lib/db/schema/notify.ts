@@ -32,9 +32,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
-    // The badge counts only unread rows: kept small however long the history grows.
+    // The badge counts only unread rows: kept small however long the history grows. Kind and subject
+    // too: coalescing a new notification and reading a subject find theirs without walking the rest.
     index("notifications_user_unread_idx")
-      .on(t.userId)
+      .on(t.userId, t.kind, t.subjectId)
       .where(sql`${t.readAt} is null`),
   ],
 );

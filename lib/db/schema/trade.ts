@@ -1,4 +1,5 @@
 // Inquiries and replies, purchase requirements, offers and their threads, orders.
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, money, ts, updatedAt } from "./columns";
 import { categories, products } from "./catalog";
@@ -172,5 +173,12 @@ export const offers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("offers_thread_idx").on(t.threadId, t.createdAt), index("offers_status_valid_idx").on(t.status, t.validUntil)],
+  (t) => [
+    index("offers_thread_idx").on(t.threadId, t.createdAt),
+    index("offers_status_valid_idx").on(t.status, t.validUntil),
+    // The offer a quoted reply opened (inquiry lists link it).
+    index("offers_reply_idx")
+      .on(t.replyId)
+      .where(sql`${t.replyId} is not null`),
+  ],
 );

@@ -57,7 +57,13 @@ export const sellerProfiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("seller_profiles_user_key").on(t.userId)],
+  (t) => [
+    uniqueIndex("seller_profiles_user_key").on(t.userId),
+    // The home page's newest stores: walked newest first, public ones only.
+    index("seller_profiles_public_newest_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isPublic}`),
+  ],
 );
 
 /** One row behind every cookie session and Bearer token, so revocation takes effect at once. */

@@ -47,7 +47,8 @@ export async function aiStanding(ctx: Pick<Ctx<AiActor>, "db" | "actor">, now = 
   const [pending] = await db
     .select({ n: count() })
     .from(approvals)
-    .where(and(eq(approvals.aiUserId, account.aiUserId), eq(approvals.status, "pending")));
+    // The guardian's pending approvals (an index), of them this account's: not every pending one of the site.
+    .where(and(eq(approvals.guardianId, actor.guardian.id), eq(approvals.status, "pending"), eq(approvals.aiUserId, account.aiUserId)));
 
   return {
     account: { aiUserId: account.aiUserId, username: account.username, role: account.role, disabled: account.disabled },

@@ -25,9 +25,13 @@ export async function featuredProducts(db: Db, locale: string, count = 8) {
   return out;
 }
 
-const liveProducts = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${outer(sellerProfiles.id)} and ${products.deletedAt} is null and not ${products.isHidden})`;
+const live = sql`${products.sellerId} = ${outer(sellerProfiles.id)} and ${products.deletedAt} is null and not ${products.isHidden}`;
 
-/** Public stores that list something, newest first. */
+/**
+ * Public stores that list something, newest first: walked down the public stores' index, each kept
+ * at its first live product, and only the stores shown counted (counting every store's products
+ * to test "more than none" read the whole catalog on every visit: 765 ms at 200,000 products).
+ */
 export async function newestSuppliers(db: Db, count = 6) {
   const rows = await db
     .select({
@@ -35,10 +39,10 @@ export async function newestSuppliers(db: Db, count = 6) {
       companyName: sellerProfiles.companyName,
       country: sellerProfiles.country,
       logoUrl: sellerProfiles.logoUrl,
-      productCount: liveProducts,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${live})`,
     })
     .from(sellerProfiles)
-    .where(and(eq(sellerProfiles.isPublic, true), sql`${liveProducts} > 0`))
+    .where(and(eq(sellerProfiles.isPublic, true), sql`exists (select 1 from ${products} where ${live})`))
     .orderBy(desc(sellerProfiles.createdAt), desc(sellerProfiles.id))
     .limit(count);
   return rows.map((r) => ({ ...r, productCount: Number(r.productCount) }));
