@@ -12,6 +12,8 @@ const AUTH_TIMEOUT_MS = 1000;
 // its connection, short enough to see dead peers cut within seconds.
 const PING_INTERVAL_MS = 2000;
 const FRAME_BURST = 100;
+/** Quiet and attacked blocks of the latency test (a flooding account each). */
+const ROUNDS = 6;
 const MiB = 1024 * 1024;
 let server: RunningServer;
 
@@ -185,7 +187,7 @@ describe("/ws/chat under attack", () => {
     const senders = await Promise.all(Array.from({ length: 16 }, () => person()));
     // One flooding account per round, so every round starts with a real burst (an account that
     // flooded is refused for a while after).
-    const attackers = await Promise.all(Array.from({ length: 4 }, () => person()));
+    const attackers = await Promise.all(Array.from({ length: ROUNDS }, () => person()));
     const rx = await client(receiver.token);
     const tx = await Promise.all(senders.map((s) => client(s.token)));
 
@@ -238,11 +240,13 @@ describe("/ws/chat under attack", () => {
       };
     }
 
-    // Warm up, then alternate quiet and attacked blocks so drifting machine load hits both alike.
+    // Warm up, then alternate quiet and attacked blocks so drifting machine load hits both alike. Six
+    // rounds: with four (60 samples a side) the quiet p90 ranged from 10 to 28 ms between runs of the same code
+    // on a busy machine, and one run failed the 2x bound on it (34.3 against 2 x 15.4 + 2 ms).
     for (let i = 0; i < 5; i++) await sample("warm");
     const quiet: number[] = [];
     const attacked: number[] = [];
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < 15; i++) quiet.push(await sample("quiet"));
       const stop = await startFlooder(attackers[round]!.token);
       for (let i = 0; i < 15; i++) attacked.push(await sample("attacked"));
@@ -252,7 +256,7 @@ describe("/ws/chat under attack", () => {
     const q = stats(quiet);
     const a = stats(attacked);
     console.log(`chat delivery latency (ms) quiet ${JSON.stringify(q)} attacked ${JSON.stringify(a)}; flooder ${JSON.stringify(totals)}`);
-    expect(totals.bursts).toBeGreaterThanOrEqual(4);
+    expect(totals.bursts).toBeGreaterThanOrEqual(ROUNDS);
     // Every flooder connection was closed by the server: for its flood or while cooling off (1008),
     // or, on a machine slow enough, because its auth took longer than this file's 1 s (4401).
     expect(Object.keys(totals.closeCodes).filter((c) => c !== "1008" && c !== "4401")).toEqual([]);
