@@ -1,9 +1,9 @@
 // Statements on request paths must stay lookups as the site grows: each answered from an index, never
 // by reading a whole table whose size is the site's (every store's products, every offer, every
-// task, every pending approval, every user named in a chat group). Checked on plans with sequential scans priced out, as for large
+// task, every user named in a chat group). Checked on plans with sequential scans priced out, as for large
 // tables, on both engines. The home page's statement is the one the service runs (captured); the
 // others are the shapes their services run (lib/services/trade/inquiries.ts, community/tasks.ts,
-// ai/standing.ts, notify/notify.ts and notify/list.ts).
+// notify/notify.ts and notify/list.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,16 +52,11 @@ describe("statements on request paths", () => {
     expect(text).not.toMatch(/Seq Scan|Sort/);
   });
 
-  it("the offer of a quoted reply, an account's tasks, its pending approvals and unread notifications by subject", async () => {
+  it("the offer of a quoted reply, an account's tasks and unread notifications by subject", async () => {
     const cases: [SQL, string, RegExp][] = [
       [sql`select id, reply_id from offers where reply_id in (${ID}, ${ID})`, "offers_reply_idx", /Seq Scan on offers/],
       [sql`select * from tasks where created_by = ${ID} order by created_at desc limit 20`, "tasks_creator_idx", /Seq Scan on tasks|Sort/],
       [sql`select * from tasks where claimed_by = ${ID} order by created_at desc limit 20`, "tasks_claimer_idx", /Seq Scan on tasks|Sort/],
-      [
-        sql`select count(*) from approvals where guardian_id = ${ID} and status = 'pending' and ai_user_id = ${ID}`,
-        "approvals_guardian_status_idx",
-        /Seq Scan on approvals/,
-      ],
       [
         sql`select 1 from notifications where user_id = ${ID} and kind = 'message' and subject_id = ${ID} and read_at is null`,
         "notifications_user_unread_idx",
