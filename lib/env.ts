@@ -85,6 +85,10 @@ const EnvSchema = z
     CHAT_GROUP_MAX: z.coerce.number().int().positive().default(256),
     // Product lists and searches cached per instance, fresh within a second of a change (0 disables).
     SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(256),
+    // How long after a store's last catalog change its own lists and searches skip that cache (contract 9.3:
+    // the writer's own reads are exact at once; everyone's are within a second). Longer only in tests on a
+    // loaded machine, where a read that waits out the one-second window can start more than 3 s after the write.
+    OWN_READS_EXACT_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
     // Most URLs in one child sitemap (sitemaps.org allows 50,000); a child holds this / 15 pages
     // (every page in every locale). Smaller only to see the split with few rows (tests).
     SITEMAP_CHILD_SIZE: z.coerce.number().int().min(15).max(50_000).default(50_000),

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, shortDb, type Db } from "@/lib/db/client";
 import { uncounted } from "@/lib/db/query-count";
 import { categories, type CatalogState } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 
 /** Lists show a committed change within this long (contract 9.3 says one second; margin kept). */
 export const WINDOW_MS = 900;
@@ -244,7 +245,7 @@ export function onCatalogChanges(name: string, listener: ChangeListener) {
 export async function storeChangedRecently(db: Db, sellerId: string): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     shortDb(db),
-    sql`select 1 as one from catalog_changes where seller_id = ${sellerId} and at > now() - interval '3 seconds' limit 1`,
+    sql`select 1 as one from catalog_changes where seller_id = ${sellerId} and at > now() - make_interval(secs => ${env().OWN_READS_EXACT_SECONDS}) limit 1`,
   );
   return rows.length > 0;
 }
