@@ -85,19 +85,22 @@ async function run(label, cmd, cmdArgs, env = {}, report = null) {
   return ok;
 }
 
-/** Steps that need one core each, two at a time (the runner has two); printed and reported in their order. */
-async function sideBySide(steps) {
-  const done = new Array(steps.length);
+/**
+ * Steps that need one core each, two at a time (the runner has two); printed and reported in their order. An
+ * entry that is a list of steps runs them one after the other on one lane (a step that needs another's output).
+ */
+async function sideBySide(entries) {
+  const chains = entries.map((e) => (Array.isArray(e[0]) ? e : [e]));
+  const done = chains.map(() => []);
   let next = 0;
   const worker = async () => {
-    while (next < steps.length) {
+    while (next < chains.length) {
       const i = next++;
-      const [label, cmd, cmdArgs, env = {}, report = null] = steps[i];
-      done[i] = await step(label, cmd, cmdArgs, env, report, true);
+      for (const [label, cmd, cmdArgs, env = {}, report = null] of chains[i]) done[i].push(await step(label, cmd, cmdArgs, env, report, true));
     }
   };
   await Promise.all([worker(), worker()]);
-  for (const d of done) {
+  for (const d of done.flat()) {
     d.print();
     results.push(d.result);
   }
@@ -151,18 +154,24 @@ async function main() {
   // The servers under test run the production build; `--only scale` reuses an existing one.
   const build = want("integration") || want("e2e") || (only === "scale" && !existsSync(path.join(root, ".next", "BUILD_ID")));
   // The build (mostly one core), the single-threaded checks and the unit tests, two at a time; the build first,
-  // as it takes longest. The typecheck leaves out what the build writes (tsconfig.typecheck.json).
+  // as it takes longest. With a build, the typecheck follows it on its lane and checks the route types it wrote
+  // too (tsconfig.json, what next build's own pass checks: skipped there, BUILD_TYPECHECKED_APART); without one,
+  // the sources alone (tsconfig.typecheck.json).
+  const typecheck = ["typecheck", bin("tsc"), ["--noEmit", "-p", build ? "tsconfig.json" : "tsconfig.typecheck.json"]];
+  const buildStep = ["production build", process.execPath, ["scripts/build.mjs"], want("static") ? { BUILD_TYPECHECKED_APART: "1" } : {}];
   await sideBySide([
-    ...(build ? [["production build", process.execPath, ["scripts/build.mjs"]]] : []),
+    ...(build ? [want("static") ? [buildStep, typecheck] : buildStep] : []),
     ...(want("static")
       ? [
-          ["typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.typecheck.json"]],
+          ...(build ? [] : [typecheck]),
+          ...(want("unit") ? [vitestStep("unit tests", "unit")] : []),
           ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
           ["formatting", bin("prettier"), ["--check", "--log-level", "warn", "."]],
           ["OpenAPI lint (Redocly recommended, Spectral spectral:oas)", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]],
         ]
-      : []),
-    ...(want("unit") ? [vitestStep("unit tests", "unit")] : []),
+      : want("unit")
+        ? [vitestStep("unit tests", "unit")]
+        : []),
   ]);
   if (build && !results.some((r) => r.label === "production build" && r.ok)) return;
   if (want("integration")) {
