@@ -3,10 +3,11 @@
 // task, every user named in a chat group). Checked on plans with sequential scans priced out, as for large
 // tables, on both engines. The home page's statement is the one the service runs (captured); the
 // others are the shapes their services run (lib/services/trade/inquiries.ts, community/tasks.ts,
-// notify/notify.ts and notify/list.ts).
+// notify/notify.ts and notify/list.ts); the rate windows' sweep is captured too (lib/api/rate-limit.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepFinishedWindows } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
 import { rawOf } from "@/lib/services/chat/raw";
 import { newestSuppliers } from "@/lib/services/catalog/home";
@@ -68,6 +69,16 @@ describe("statements on request paths", () => {
       expect(text, index).toContain(index);
       expect(text, index).not.toMatch(bad);
     }
+  });
+
+  it("the sweep of ended rate windows: each window length and its ended rows on the window index", async () => {
+    seen.length = 0;
+    await sweepFinishedWindows(db);
+    const statement = seen.find((s) => s.text.includes("delete from rate_limits"));
+    expect(statement).toBeDefined();
+    const text = await plan(statement!.text, statement!.params);
+    expect(text).toContain("rate_limits_window_end_idx");
+    expect(text).not.toMatch(/Seq Scan on rate_limits/);
   });
 });
 

@@ -13,7 +13,11 @@ export const rateLimits = pgTable(
     /** The window's length: rows of request tiers and of sign-in failures differ (sweeps need it). */
     windowSeconds: integer("window_seconds").notNull().default(3600),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    // The sweep of ended windows: per window length, the rows that started before now minus that length.
+    index("rate_limits_window_end_idx").on(t.windowSeconds, t.windowStart),
+  ],
 );
 
 /** `Idempotency-Key` answers, kept 24 h per account (contract 1). */

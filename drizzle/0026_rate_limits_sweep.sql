@@ -1,0 +1,1 @@
+CREATE INDEX "rate_limits_window_end_idx" ON "rate_limits" USING btree ("window_seconds","window_start");
