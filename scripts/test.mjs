@@ -158,7 +158,9 @@ async function main() {
   // too (tsconfig.json, what next build's own pass checks: skipped there, BUILD_TYPECHECKED_APART); without one,
   // the sources alone (tsconfig.typecheck.json).
   const typecheck = ["typecheck", bin("tsc"), ["--noEmit", "-p", build ? "tsconfig.json" : "tsconfig.typecheck.json"]];
-  const buildStep = ["production build", process.execPath, ["scripts/build.mjs"], want("static") ? { BUILD_TYPECHECKED_APART: "1" } : {}];
+  // A fresh checkout (no .next yet, as on CI) builds without Turbopack's build cache, which nothing would read.
+  const buildEnv = { ...(want("static") ? { BUILD_TYPECHECKED_APART: "1" } : {}), ...(existsSync(path.join(root, ".next")) ? {} : { BUILD_FS_CACHE: "0" }) };
+  const buildStep = ["production build", process.execPath, ["scripts/build.mjs"], buildEnv];
   await sideBySide([
     ...(build ? [want("static") ? [buildStep, typecheck] : buildStep] : []),
     ...(want("static")
