@@ -3,13 +3,14 @@
 // task, every user named in a chat group). Checked on plans with sequential scans priced out, as for large
 // tables, on both engines. The home page's statement is the one the service runs (captured); the
 // others are the shapes their services run (lib/services/trade/inquiries.ts, community/tasks.ts,
-// notify/notify.ts and notify/list.ts); the rate windows' sweep is captured too (lib/api/rate-limit.ts).
+// notify/notify.ts and notify/list.ts); the public booths' page and the rate windows' sweep are captured too.
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepFinishedWindows } from "@/lib/api/rate-limit";
 import type { Db } from "@/lib/db/client";
 import { rawOf } from "@/lib/services/chat/raw";
+import { listPublicBooths } from "@/lib/services/catalog/booths";
 import { newestSuppliers } from "@/lib/services/catalog/home";
 import { FIND_PAIRS, USERS } from "@/lib/services/chat/targets";
 import { testDb } from "../support/db";
@@ -69,6 +70,16 @@ describe("statements on request paths", () => {
       expect(text, index).toContain(index);
       expect(text, index).not.toMatch(bad);
     }
+  });
+
+  it("the public booths' page: a walk of the published booths' index in the page's order, no sort of every booth", async () => {
+    seen.length = 0;
+    await listPublicBooths(db, { page: 1, limit: 24 });
+    const statement = seen.find((s) => s.text.includes('from "booths"') && s.text.includes("limit"));
+    expect(statement).toBeDefined();
+    const text = await plan(statement!.text, statement!.params, { sort: false });
+    expect(text).toContain("booths_published_updated_idx");
+    expect(text).not.toMatch(/Seq Scan on booths|Sort/);
   });
 
   it("the sweep of ended rate windows: each window length and its ended rows on the window index", async () => {

@@ -67,7 +67,15 @@ export const booths = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("booths_seller_idx").on(t.sellerId), index("booths_exhibition_idx").on(t.exhibitionId)],
+  (t) => [
+    index("booths_seller_idx").on(t.sellerId),
+    index("booths_exhibition_idx").on(t.exhibitionId),
+    // The public booths' list, most recently updated first (GET /api/booths/public, /booths): a walk of this index
+    // stops after the page instead of sorting every published booth.
+    index("booths_published_updated_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.isPublished}`),
+  ],
 );
 
 export type StoredPriceTier = { minQty: number; unitPrice: string };

@@ -173,7 +173,7 @@ export async function listPublicBooths(db: Db, q: { exhibitionId?: string; selle
     .from(booths)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, booths.sellerId))
     .where(where)
-    .orderBy(desc(booths.updatedAt))
+    .orderBy(desc(booths.updatedAt), desc(booths.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [total] = await db.select({ n: count() }).from(booths).where(where);

@@ -1,0 +1,1 @@
+CREATE INDEX "booths_published_updated_idx" ON "booths" USING btree ("updated_at","id") WHERE "booths"."is_published";
