@@ -3,7 +3,8 @@
 // task, every user named in a chat group). Checked on plans with sequential scans priced out, as for large
 // tables, on both engines. The home page's statement is the one the service runs (captured); the
 // others are the shapes their services run (lib/services/trade/inquiries.ts, community/tasks.ts,
-// notify/notify.ts and notify/list.ts); the public booths' page and the rate windows' sweep are captured too.
+// notify/notify.ts and notify/list.ts); the public booths' page, the stores directory and the rate
+// windows' sweep are captured too.
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import type { Db } from "@/lib/db/client";
 import { rawOf } from "@/lib/services/chat/raw";
 import { listPublicBooths } from "@/lib/services/catalog/booths";
 import { newestSuppliers } from "@/lib/services/catalog/home";
+import { listPublicSellers, storeCountries } from "@/lib/services/catalog/stores";
 import { FIND_PAIRS, USERS } from "@/lib/services/chat/targets";
 import { testDb } from "../support/db";
 
@@ -80,6 +82,27 @@ describe("statements on request paths", () => {
     const text = await plan(statement!.text, statement!.params, { sort: false });
     expect(text).toContain("booths_published_updated_idx");
     expect(text).not.toMatch(/Seq Scan on booths|Sort/);
+  });
+
+  it("the stores directory: its page by name and by country, and its list of countries, on the public stores' indexes", async () => {
+    const cases: [() => Promise<unknown>, (text: string) => boolean, string][] = [
+      [() => listPublicSellers(db, { page: 1, limit: 24 }), (t) => t.includes("order by") && t.includes("limit"), "seller_profiles_public_name_idx"],
+      [
+        () => listPublicSellers(db, { country: "Germany", page: 1, limit: 24 }),
+        (t) => t.includes("order by") && t.includes("limit"),
+        "seller_profiles_public_country_idx",
+      ],
+      [() => storeCountries(db), (t) => t.includes("with recursive"), "seller_profiles_public_country_idx"],
+    ];
+    for (const [run, pick, index] of cases) {
+      seen.length = 0;
+      await run();
+      const statement = seen.find((s) => s.text.includes("seller_profiles") && pick(s.text));
+      expect(statement, index).toBeDefined();
+      const text = await plan(statement!.text, statement!.params, { sort: false });
+      expect(text, index).toContain(index);
+      expect(text, index).not.toMatch(/Seq Scan on seller_profiles|Sort/);
+    }
   });
 
   it("the sweep of ended rate windows: each window length and its ended rows on the window index", async () => {

@@ -63,6 +63,14 @@ export const sellerProfiles = pgTable(
     index("seller_profiles_public_newest_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.isPublic}`),
+    // The stores directory (/stores, GET /api/sellers): its page in name order, and by country (the filter and
+    // the list of countries, walked one country at a time).
+    index("seller_profiles_public_name_idx")
+      .on(t.companyName, t.id)
+      .where(sql`${t.isPublic}`),
+    index("seller_profiles_public_country_idx")
+      .on(sql`lower(${t.country})`, t.companyName, t.id)
+      .where(sql`${t.isPublic}`),
   ],
 );
 

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { outer } from "@/lib/db/outer-column";
 import { notFound } from "@/lib/errors";
-import type { Db } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import { booths, products, sellerProfiles } from "@/lib/db/schema";
 import { boothView } from "./booths";
 
@@ -42,7 +42,7 @@ export async function listPublicSellers(db: Db, q: { q?: string; country?: strin
     .select({ s: sellerProfiles, productCount, boothCount })
     .from(sellerProfiles)
     .where(where)
-    .orderBy(asc(sellerProfiles.companyName))
+    .orderBy(asc(sellerProfiles.companyName), asc(sellerProfiles.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [total] = await db.select({ n: count() }).from(sellerProfiles).where(where);
@@ -65,13 +65,22 @@ export async function getStore(db: Db, id: string) {
   return { ...storeView(row.s, row), booths: published.map((b) => boothView(b, false)) };
 }
 
-/** The countries public stores name, for the directory's filter (as written, case folded together). */
+/**
+ * The countries public stores name, for the directory's filter (as written, case folded together). Walked one
+ * country at a time on `seller_profiles_public_country_idx` (a loose index scan: one probe per country, at most 300),
+ * where a DISTINCT read every public store.
+ */
 export async function storeCountries(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinctOn([sql`lower(${sellerProfiles.country})`], { country: sellerProfiles.country })
-    .from(sellerProfiles)
-    .where(and(eq(sellerProfiles.isPublic, true), sql`coalesce(${sellerProfiles.country}, '') <> ''`))
-    .orderBy(sql`lower(${sellerProfiles.country})`)
-    .limit(300);
-  return rows.map((r) => r.country!);
+  const rows = await queryRows<{ country: string }>(
+    db,
+    sql`with recursive c(k) as (
+      (select lower(country) from seller_profiles where is_public and lower(country) > '' order by lower(country) limit 1)
+      union all
+      select (select lower(country) from seller_profiles where is_public and lower(country) > c.k order by lower(country) limit 1)
+      from c where c.k is not null
+    )
+    select (select s.country from seller_profiles s where s.is_public and lower(s.country) = c.k limit 1) as country
+    from c where c.k is not null limit 300`,
+  );
+  return rows.map((r) => r.country);
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "seller_profiles_public_name_idx" ON "seller_profiles" USING btree ("company_name","id") WHERE "seller_profiles"."is_public";--> statement-breakpoint
+CREATE INDEX "seller_profiles_public_country_idx" ON "seller_profiles" USING btree (lower("country"),"company_name","id") WHERE "seller_profiles"."is_public";
