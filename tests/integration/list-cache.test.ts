@@ -43,8 +43,8 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
   }
 }
 
-// A server (and database) of this file's own: a product written by a test running in parallel would
-// bump the catalog's version between two requests and turn an expected hit into a (correct) miss.
+// A server (and database) of this file's own: a product written by a test running in parallel could
+// change an answer between two requests and turn an expected hit into a (correct) miss.
 // A store's own reads skip the cache for a minute after its change instead of 3 s: the tests take the
 // exact answer from the seller's read after waiting out the one-second window and reading anonymously,
 // which on a loaded machine has taken more than 3 s (the seller's read was then a hit, not the truth).

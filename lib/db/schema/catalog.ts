@@ -70,7 +70,7 @@ export const booths = pgTable(
   (t) => [
     index("booths_seller_idx").on(t.sellerId),
     index("booths_exhibition_idx").on(t.exhibitionId),
-    // The public booths' list, most recently updated first (GET /api/booths/public, /booths): a walk of this index
+    // The public booths' list, most recently updated first (GET /api/public/booths): a walk of this index
     // stops after the page instead of sorting every published booth.
     index("booths_published_updated_idx")
       .on(t.updatedAt, t.id)
