@@ -26,17 +26,20 @@ const QUERIES: Record<PageKind, string> = {
   // The product, its category's names, its store, its booth, and the store's newest visible products
   // (the related list shows up to four of the newest five, in the order of listProducts' "newest"):
   // their ids and updated_at, read from the (seller_id, created_at) index, a few rows whatever the
-  // store's size. A change of any other product of the store cannot change the page.
-  products: `select p.id, p.seller_id, concat_ws('|', p.updated_at, md5(c.names::text), s.updated_at, b.id, b.updated_at, b.is_published,
+  // store's size. A change of any other product of the store cannot change the page. The category,
+  // store and booth are scalar subqueries, one primary-key probe each: as joins, the generic plan of
+  // this prepared statement (used from its sixth run) hashed every store and category (1.0 ms of a
+  // 1.3 ms statement at 1,000 stores, against 0.3 ms).
+  products: `select p.id, p.seller_id, concat_ws('|', p.updated_at,
+      (select md5(c.names::text) from categories c where c.id = p.category_id),
+      (select s.updated_at from seller_profiles s where s.id = p.seller_id),
+      (select concat_ws('|', b.id, b.updated_at, b.is_published) from booths b where b.id = p.booth_id),
       (select string_agg(r.id || ':' || extract(epoch from r.updated_at), ',' order by r.created_at desc, r.id desc)
         from (select r.id, r.created_at, r.updated_at from products r
           where r.seller_id = p.seller_id and r.deleted_at is null and not r.is_hidden
           order by r.created_at desc, r.id desc limit ${RELATED_READ})
         r)) as v
     from products p
-    left join categories c on c.id = p.category_id
-    left join seller_profiles s on s.id = p.seller_id
-    left join booths b on b.id = p.booth_id
     where p.id = any(array(select json_array_elements_text($1::json))) and p.deleted_at is null and not p.is_hidden`,
   // The booth, its store, its exhibition and the products placed in it.
   booths: `select concat_ws('|', b.updated_at, s.updated_at, e.id, e.updated_at,
