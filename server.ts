@@ -9,6 +9,7 @@ import { PAGE_FETCH_HEADER } from "@/lib/api/aliases";
 import { REMOTE_ADDR_HEADER } from "@/lib/auth/cookies";
 import { closeDatabase, dbHandle } from "@/lib/db/client";
 import { DatabaseLockedError } from "@/lib/db/lock";
+import { stopPageFence } from "@/lib/db/page-fence";
 import { prepareDatabase } from "@/lib/db/migrate";
 import { DatabaseOpenError } from "@/lib/db/pglite-store";
 import { env, exportForNextAuth } from "@/lib/env";
@@ -189,8 +190,9 @@ async function main() {
         flushRateRefusals(),
         flushRateCounts().catch((err: unknown) => console.error("writing rate counts failed", err)),
       ])
-        .then(() => {
+        .then(async () => {
           stopCatalogFeed();
+          await stopPageFence();
           return closeDatabase();
         })
         .catch((err: unknown) => console.error("closing the database failed", err))

@@ -13,6 +13,7 @@ import { env } from "@/lib/env";
 import { applicationName } from "@/lib/instance";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
+import { onPageFenceNotice } from "./page-fence";
 import { openPgliteStore } from "./pglite-store";
 
 import { queryCountLogger } from "./query-count";
@@ -129,7 +130,8 @@ async function openHandle(): Promise<DbHandle> {
       postgres(e.DATABASE_URL!, {
         max,
         connect_timeout: 5,
-        onnotice: () => {},
+        // A write waiting for this instance's page fence says so with a notice (lib/db/page-fence.ts).
+        onnotice: (notice) => onPageFenceNotice(String(notice.message ?? "")),
         // Names this instance to the others (lib/instance.ts); any other parameter of the startup
         // message is a setting the session starts with.
         connection: { application_name: applicationName(), ...settings },

@@ -3,9 +3,10 @@
 // in, AI sessions, whose browsing contract 9.1 governs per request) always renders and never fills.
 // An entry is the page Next rendered, stored with its CSP nonce cut out; every hit gets a fresh
 // nonce in the same places and the matching policy header, so each answer still has its own nonce.
-// An entry is served only while the page's version (versions.ts, read from the database on every
-// request) is the one it was rendered at; a change committed by any instance is therefore seen by
-// every instance on its next request. Per-visitor headers (Set-Cookie above all) are never stored:
+// An entry is served only while the page's version (versions.ts) is the one it was rendered at: read
+// from the database on a request, or, while the page fence holds (lib/db/page-fence.ts: no write of
+// what the pages show can commit without this instance hearing of it first), known unchanged since the
+// last read. A change committed by any instance is therefore seen by every instance on its next request. Per-visitor headers (Set-Cookie above all) are never stored:
 // the cookies the proxy would have set are made again for each answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseCookies } from "@/lib/auth/cookies";
@@ -14,10 +15,17 @@ import type { DbHandle } from "@/lib/db/client";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
 import { newNonce, pageCsp } from "@/lib/security/headers";
 import { recordView } from "@/lib/services/catalog/views";
+import { countingQueries, QUERY_COUNT_HEADER } from "@/lib/db/query-count";
+import { fenceGeneration, fenceTrusts, keepPageFence } from "@/lib/db/page-fence";
 import { pageVersion, type PageKind } from "./versions";
 
 type Entry = {
   version: string;
+  /** The page fence's generation when the version was last read (lib/db/page-fence.ts). */
+  gen: number;
+  /** A product page's product and store (its view is counted on every hit). */
+  productId?: string;
+  sellerId?: string;
   /** The page's UTF-8 bytes between the places its nonce goes (kept as buffers: a hit copies nothing). */
   parts: Buffer[];
   /** The parts' length together. */
@@ -167,7 +175,7 @@ export function createPageCache(o: Options) {
   };
 
   /** Lets Next answer, keeping a copy of a whole 200 HTML answer to store under `version`. */
-  const fill = (req: IncomingMessage, res: ServerResponse, key: string, version: string, next: () => void) => {
+  const fill = (req: IncomingMessage, res: ServerResponse, key: string, known: Pick<Entry, "version" | "gen" | "productId" | "sellerId">, next: () => void) => {
     res.setHeader(PAGE_CACHE_HEADER, "miss");
     // The stored copy must be the plain text (Next would gzip for a client that accepts it).
     delete req.headers["accept-encoding"];
@@ -198,7 +206,7 @@ export function createPageCache(o: Options) {
       if (res.statusCode === 200 && nonce && type.startsWith("text/html") && !res.getHeader("content-encoding") && size <= MAX_PAGE_BYTES) {
         const parts = splitBytes(Buffer.concat(chunks), Buffer.from(nonce, "latin1"));
         const headers = KEPT.flatMap((k): [string, string][] => (res.getHeader(k) !== undefined ? [[k, String(res.getHeader(k))]] : []));
-        store(key, { version, parts, size: parts.reduce((n, b) => n + b.length, 0), headers, bytes: size + 256 });
+        store(key, { ...known, parts, size: parts.reduce((n, b) => n + b.length, 0), headers, bytes: size + 256 });
       }
       return result;
     }) as typeof res.end;
@@ -218,29 +226,46 @@ export function createPageCache(o: Options) {
     }
     const h = req.headers;
     const key = `${h.host ?? ""}|${h["x-forwarded-host"] ?? ""}|${h["x-forwarded-proto"] ?? ""}|${req.url}`;
+    // An exhibition's status follows the clock, so its version is always read.
+    const fenced = m.kind !== "exhibitions";
+    const known = fenced ? entries.get(key) : undefined;
+    if (known && fenceTrusts(known.gen)) {
+      // Nothing the page shows can have changed since its version was read: no statement at all.
+      keepPageFence();
+      served(req, res, m, key, known, 0);
+      return true;
+    }
     void (async () => {
-      // Read before rendering: the page rendered next is at least as new as this version.
-      const v = await pageVersion(await o.db(), m.kind, m.param);
+      const handle = await o.db();
+      if (fenced) keepPageFence(handle);
+      // Read before rendering: the page rendered next is at least as new as this version, and the
+      // generation taken before the read is at most as new as it.
+      const gen = fenceGeneration();
+      const v = await pageVersion(handle, m.kind, m.param);
       if (!v) return next();
       const version = `${o.buildId}|${v.version}`;
       const e = entries.get(key);
-      if (e?.version !== version) return fill(req, res, key, version, next);
-      entries.delete(key);
-      entries.set(key, e);
-      // The render counts a miss's view (getProduct); a hit counts its own here.
-      if (m.kind === "products" && v.productId && v.sellerId)
-        recordView({
-          productId: v.productId,
-          sellerId: v.sellerId,
-          userId: null,
-        });
-      hit(req, res, m, e);
+      if (e?.version !== version) return fill(req, res, key, { version, gen, productId: v.productId, sellerId: v.sellerId }, next);
+      e.gen = gen;
+      served(req, res, m, key, e, 1);
     })().catch((err: unknown) => {
       console.error("page cache failed; rendering instead", err);
       if (!res.headersSent) next();
     });
     return true;
   }
+
+  /**
+   * A hit: the entry becomes the most recently used, and a product page's view is counted (a miss's by the
+   * render). With DEBUG_QUERY_COUNT, `X-Query-Count` says whether its version was read (1) or not (0).
+   */
+  const served = (req: IncomingMessage, res: ServerResponse, m: Match, key: string, e: Entry, statements: number) => {
+    if (countingQueries()) res.setHeader(QUERY_COUNT_HEADER, String(statements));
+    entries.delete(key);
+    entries.set(key, e);
+    if (m.kind === "products" && e.productId && e.sellerId) recordView({ productId: e.productId, sellerId: e.sellerId, userId: null });
+    hit(req, res, m, e);
+  };
 
   return { serve, stats: () => ({ entries: entries.size, bytes }) };
 }

@@ -88,21 +88,19 @@ export async function flushViews(): Promise<void> {
 export async function writeViews(db: Db, views: View[]): Promise<void> {
   const counts = new Map<string, number>();
   for (const v of views) counts.set(v.productId, (counts.get(v.productId) ?? 0) + 1);
-  const rows = sql.join(
-    views.map((v) => sql`(${newId()}, ${v.productId}, ${v.sellerId}, ${v.userId}, ${v.at.toISOString()}::timestamptz)`),
-    sql`, `,
+  // Each list as one json parameter: 500 views as bound values were 2,500 parameters for Drizzle to
+  // build and the driver to encode, a tenth of a cached page's cost under load.
+  const rows = JSON.stringify(
+    views.map((v) => ({ id: newId(), product_id: v.productId, seller_id: v.sellerId, user_id: v.userId, created_at: v.at.toISOString() })),
   );
-  const bumps = sql.join(
-    [...counts].map(([id, n]) => sql`(${id}, ${n}::int)`),
-    sql`, `,
-  );
+  const bumps = JSON.stringify([...counts].map(([id, n]) => ({ id, n })));
   await db.transaction(async (tx) => {
     // A product deleted with its store since the view (a hard delete) has nothing left to count.
     await tx.execute(sql`insert into ${productViews} (id, product_id, seller_id, user_id, created_at)
       select v.id, v.product_id, v.seller_id, v.user_id, v.created_at
-      from (values ${rows}) as v(id, product_id, seller_id, user_id, created_at)
+      from json_to_recordset(${rows}::json) as v(id text, product_id text, seller_id text, user_id text, created_at timestamptz)
       where exists (select 1 from ${products} p where p.id = v.product_id)`);
     await tx.execute(sql`update ${products} set view_count = ${products.viewCount} + v.n
-      from (values ${bumps}) as v(id, n) where ${products.id} = v.id`);
+      from json_to_recordset(${bumps}::json) as v(id text, n int) where ${products.id} = v.id`);
   });
 }
