@@ -108,7 +108,8 @@ export function keepPageFence(handle?: DbHandle): void {
   const s = state();
   s.lastUse = performance.now();
   if (!handle || (s.handle && s.handle !== handle)) return;
-  if (s.timer || s.starting) return;
+  // Running: PostgreSQL polls, PGlite listens.
+  if (s.timer || s.starting || (s.held && handle.kind === "pglite")) return;
   s.handle = handle;
   s.starting = start(s, handle)
     .catch((err: unknown) => console.error("page fence failed to start; pages read their versions", err))
