@@ -13,6 +13,8 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 export type OwnServer = {
   url: string;
   kind: "pglite" | "postgres";
+  /** PostgreSQL: the server's database (another instance may be started on it). */
+  databaseUrl?: string;
   /** Run `fn` with direct SQL access to the server's database. */
   withDb: <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
   output: () => string;
@@ -33,6 +35,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     return {
       url: server.url,
       kind: "postgres",
+      databaseUrl: url.toString(),
       withDb: (fn) => fn((text, params) => sql.unsafe(text, (params ?? []) as never[]) as never),
       output: server.output,
       stop: async () => {

@@ -20,9 +20,11 @@ export type View = {
 const FLUSH_MS = 1000;
 const FLUSH_AT = 500;
 
+/** A view as buffered: its time as performance.now() (Next wraps `Date` to watch prerenders, a cost per hit), dated at the flush. */
+type Pending = Omit<View, "at"> & { atMs: number };
 type Buffer = {
-  pending: View[];
-  flushing: View[];
+  pending: Pending[];
+  flushing: Pending[];
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
 };
@@ -39,7 +41,7 @@ const buffer = (): Buffer =>
 /** Counts one view (the caller decides who counts: never a store viewing its own product). */
 export function recordView(view: Omit<View, "at">): void {
   const b = buffer();
-  b.pending.push({ ...view, at: new Date() });
+  b.pending.push({ ...view, atMs: performance.now() });
   if (b.pending.length >= FLUSH_AT) void uncounted(flushViews);
   else b.timer ??= later();
 }
@@ -70,8 +72,10 @@ export async function flushViews(): Promise<void> {
   const db = await getDb();
   // Once more on failure: two instances' batches may deadlock on the same counters (PostgreSQL
   // aborts one of them), and a retry then finds the rows free.
-  b.running = writeViews(db, b.flushing)
-    .catch(() => writeViews(db, b.flushing))
+  const wall = Date.now() - performance.now();
+  const views = b.flushing.map(({ atMs, ...v }): View => ({ ...v, at: new Date(wall + atMs) }));
+  b.running = writeViews(db, views)
+    .catch(() => writeViews(db, views))
     .catch((err: unknown) => console.error(`writing ${b.flushing.length} product views failed`, err))
     .finally(() => {
       b.flushing = [];
