@@ -30,7 +30,8 @@ type Entry = {
   parts: Buffer[];
   /** The parts' length together. */
   size: number;
-  headers: [string, string][];
+  /** Kept headers, each value cut at the nonce like the page (the Link header's preloads carry it). */
+  headers: [string, string[]][];
   bytes: number;
 };
 type Options = {
@@ -157,7 +158,7 @@ export function createPageCache(o: Options) {
     const nonce = newNonce();
     const between = Buffer.from(nonce, "latin1");
     res.statusCode = 200;
-    for (const [k, v] of e.headers) res.setHeader(k, v);
+    for (const [k, v] of e.headers) res.setHeader(k, v.length === 1 ? v[0]! : v.join(nonce));
     res.setHeader("Content-Security-Policy", pageCsp(nonce, { https: o.https }));
     res.setHeader("Cache-Control", NO_STORE);
     res.setHeader(PAGE_CACHE_HEADER, "hit");
@@ -205,7 +206,7 @@ export function createPageCache(o: Options) {
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && nonce && type.startsWith("text/html") && !res.getHeader("content-encoding") && size <= MAX_PAGE_BYTES) {
         const parts = splitBytes(Buffer.concat(chunks), Buffer.from(nonce, "latin1"));
-        const headers = KEPT.flatMap((k): [string, string][] => (res.getHeader(k) !== undefined ? [[k, String(res.getHeader(k))]] : []));
+        const headers = KEPT.flatMap((k): [string, string[]][] => (res.getHeader(k) !== undefined ? [[k, String(res.getHeader(k)).split(nonce)]] : []));
         store(key, { ...known, parts, size: parts.reduce((n, b) => n + b.length, 0), headers, bytes: size + 256 });
       }
       return result;
