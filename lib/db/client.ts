@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import { applicationName } from "@/lib/instance";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
-import { onPageFenceNotice } from "./page-fence";
+import { onPageFenceNotice, PAGE_FENCE_RELEASE } from "./page-fence";
 import { openPgliteStore } from "./pglite-store";
 
 import { queryCountLogger } from "./query-count";
@@ -126,21 +126,25 @@ async function openHandle(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
+    // A write waiting for the page fence says so with a notice on its connection (lib/db/page-fence.ts):
+    // this instance lets go, and tells the other holders on the short pool.
+    let release = () => {};
     const open = (max: number, settings: Record<string, string> = {}) =>
       postgres(e.DATABASE_URL!, {
         max,
         connect_timeout: 5,
-        // A write waiting for this instance's page fence says so with a notice (lib/db/page-fence.ts).
-        onnotice: (notice) => onPageFenceNotice(String(notice.message ?? "")),
+        onnotice: (notice) => onPageFenceNotice(String(notice.message ?? ""), release),
         // Names this instance to the others (lib/instance.ts); any other parameter of the startup
         // message is a setting the session starts with.
         connection: { application_name: applicationName(), ...settings },
       });
     const n = e.DATABASE_SEARCH_POOL_MAX;
+    const short = open(e.DATABASE_SHORT_POOL_MAX);
+    release = () => void short.unsafe(PAGE_FENCE_RELEASE).catch(() => {});
     return {
       kind: "postgres",
       client: open(e.DATABASE_POOL_MAX),
-      short: open(e.DATABASE_SHORT_POOL_MAX),
+      short,
       ...(n > 0 ? { plans: { bitmap: open(n, PLAN_SETTINGS.bitmap), walk: open(n, PLAN_SETTINGS.walk) } } : {}),
       url: e.DATABASE_URL,
     };

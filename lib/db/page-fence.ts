@@ -10,8 +10,9 @@
 //   taken only while no fenced write is under way (page_fence_acquire). A write that finds it held
 //   raises a notice and waits. This instance's own writes reach it as that notice on their connection
 //   (every pool's onnotice): the fence is let go before the write can commit, so no request starting
-//   after the commit trusts an older read. Other writers (another instance, a script, psql) are seen
-//   by the poll below and wait at most that long. After letting go, an instance takes the fence again
+//   after the commit trusts an older read. Another instance whose write waits says so by NOTIFY, which
+//   every holder hears at once; any other writer (a script, psql) is seen by the poll below and waits
+//   at most that long. After letting go, an instance takes the fence again
 //   only after QUIET_MS without a fenced write, so a steady stream of writes costs each one nothing.
 // - The fence is trusted only within LEASE_MS of the last poll that found it held (sent, not answered):
 //   the fence's connection runs with idle_session_timeout, so a frozen or cut-off instance loses the
@@ -60,6 +61,8 @@ type State = {
   sql: Sql | null;
   handle: DbHandle | null;
   starting: Promise<void> | null;
+  /** PostgreSQL: subscribed to the release channel. */
+  listening: boolean;
 };
 
 const KEY = Symbol.for("expo-trade.page-fence");
@@ -78,6 +81,7 @@ function state(): State {
     sql: null,
     handle: null,
     starting: null,
+    listening: false,
   });
 }
 
@@ -93,11 +97,24 @@ export function fenceTrusts(gen: number): boolean {
   return s.handle?.kind === "pglite" || performance.now() - s.confirmedAt < LEASE_MS;
 }
 
-/** A notice from any of this process's connections (client.ts): a fenced write waits for this instance. */
-export function onPageFenceNotice(message: string): void {
+/** Sent by an instance whose write waits for the fence: every holder that listens lets go at once. */
+const RELEASE_CHANNEL = "expo_page_fence_release";
+export const PAGE_FENCE_RELEASE = `select pg_notify('${RELEASE_CHANNEL}', '')`;
+
+/**
+ * A notice from one of this process's connections (client.ts): a fenced write of this instance waits. It lets
+ * go of the fence itself and, by `release` (PAGE_FENCE_RELEASE on another connection), asks the other
+ * holders to: they hear it at once instead of at their next poll.
+ */
+export function onPageFenceNotice(message: string, release: () => void = () => {}): void {
   if (message !== PAGE_FENCE_NOTICE) return;
+  release();
   const s = state();
   s.gen++;
+  onRelease(s);
+}
+
+function onRelease(s: State): void {
   s.quietUntil = performance.now() + QUIET_MS;
   if (s.acquiring) s.letGoAfterAcquire = true;
   if (s.held) void letGo(s);
@@ -128,6 +145,11 @@ async function start(s: State, handle: DbHandle): Promise<void> {
     s.gen++;
     s.held = true;
     return;
+  }
+  // On the main pool's own LISTEN connection (the fence's connection would be closed as idle).
+  if (!s.listening) {
+    await handle.client.listen(RELEASE_CHANNEL, () => onRelease(s));
+    s.listening = true;
   }
   const { default: postgres } = await import("postgres");
   s.sql ??= postgres(handle.url, {
