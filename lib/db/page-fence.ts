@@ -222,7 +222,12 @@ async function letGo(s: State): Promise<void> {
   try {
     await s.sql?.unsafe(`select pg_advisory_unlock_shared(${LOCK})`);
   } catch {
-    // The connection is gone, and the lock with it.
+    // Gone with its connection, or (if the connection somehow lives on) it must be: writers wait for it.
+    const sql = s.sql;
+    s.sql = null;
+    if (s.timer) clearInterval(s.timer);
+    s.timer = null;
+    await sql?.end({ timeout: 0 }).catch(() => {});
   }
 }
 
