@@ -6,8 +6,9 @@
 // An entry is served only while the page's version (versions.ts) is the one it was rendered at: read
 // from the database on a request, or, while the page fence holds (lib/db/page-fence.ts: no write of
 // what the pages show can commit without this instance hearing of it first), known unchanged since the
-// last read. A change committed by any instance is therefore seen by every instance on its next request. Per-visitor headers (Set-Cookie above all) are never stored:
-// the cookies the proxy would have set are made again for each answer.
+// last read. A change committed by any instance is therefore seen by every instance on its next
+// request. Per-visitor headers (Set-Cookie above all) are never stored: the cookies the proxy would
+// have set are made again for each answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseCookies } from "@/lib/auth/cookies";
 import { deviceIdFrom, deviceSetCookie, newDevice } from "@/lib/auth/device";
