@@ -4,7 +4,7 @@
 // A cached page is exact when nothing it shows changed since its version was read. Reading the version
 // on every hit proves that at the price of a statement per request (a fifth of a cached page's cost and
 // most of its latency). The fence proves it without one: every write of what the pages show (products
-// other than their view counter, categories, stores, booths, exhibitions) passes page_fence() in its
+// other than their view counter, categories, stores, booths, exhibitions) calls page_fence_pass() in its
 // transaction, which cannot commit while an instance holds the fence.
 // - PostgreSQL: an instance holds advisory lock 724113101 in share mode on a connection of its own,
 //   taken only while no fenced write is under way (page_fence_acquire). A write that finds it held
@@ -12,8 +12,8 @@
 //   (every pool's onnotice): the fence is let go before the write can commit, so no request starting
 //   after the commit trusts an older read. Another instance whose write waits says so by NOTIFY, which
 //   every holder hears at once; any other writer (a script, psql) is seen by the poll below and waits
-//   at most that long. After letting go, an instance takes the fence again
-//   only after QUIET_MS without a fenced write, so a steady stream of writes costs each one nothing.
+//   at most that long. After letting go, an instance takes the fence again only after QUIET_MS without
+//   a fenced write, so a steady stream of writes costs each one nothing.
 // - The fence is trusted only within LEASE_MS of the last poll that found it held (sent, not answered):
 //   the fence's connection runs with idle_session_timeout, so a frozen or cut-off instance loses the
 //   lock on the server (writers go on) only after it has stopped trusting it.
@@ -25,7 +25,7 @@
 import { applicationName } from "@/lib/instance";
 import type { DbHandle } from "./client";
 
-/** The notice page_fence() raises when it finds the fence held (migration 0029). */
+/** The notice page_fence_pass() raises when it finds the fence held (migration 0029). */
 export const PAGE_FENCE_NOTICE = "expo-page-fence";
 const LOCK = 724_113_101;
 const POLL_MS = 100;
@@ -37,12 +37,12 @@ const QUIET_MS = 2_000;
 /** Without a page served for this long, the fence is let go and the poll stops (taken again on the next). */
 const IDLE_MS = 10_000;
 
-// The lock's rows in pg_locks (a bigint key below 2^32: classid 0, objid the key, objsubid 1): held by this
-// session, and asked for by a write.
+// The lock's rows in pg_locks (a bigint key below 2^32: classid 0, objid the key, objsubid 1), read once a
+// poll: held by this session, and asked for by a write.
 const LOCK_ROWS = `from pg_locks l where l.locktype = 'advisory' and l.classid = 0 and l.objid = ${LOCK} and l.objsubid = 1
   and l.database = (select oid from pg_database where datname = current_database())`;
-const POLL = `select exists(select 1 ${LOCK_ROWS} and l.pid = pg_backend_pid() and l.granted) as held,
-  exists(select 1 ${LOCK_ROWS} and not l.granted) as waited`;
+const POLL = `select coalesce(bool_or(l.pid = pg_backend_pid() and l.granted), false) as held,
+  coalesce(bool_or(not l.granted), false) as waited ${LOCK_ROWS}`;
 
 type Sql = import("postgres").Sql;
 type State = {
