@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { alternates, siteOrigin } from "@/lib/i18n/metadata";
 import { textDirection } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
@@ -43,7 +44,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <body className="flex min-h-screen flex-col">
-        <NextIntlClientProvider>
+        <ClientMessages locale={locale} namespaces={["ApiClient", "Header", "Nav", "Negotiation", "Notifications", "PasswordReset"]}>
           <a href="#main" className="sr-only-focusable absolute start-2 top-2 z-50 rounded bg-white px-3 py-2 shadow">
             {t("skipToContent")}
           </a>
@@ -52,7 +53,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             {children}
           </main>
           <SiteFooter />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

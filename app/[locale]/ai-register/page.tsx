@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AiRegister } from "@/components/ai/ai-register";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -10,7 +11,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   return { title: t("title"), description: t("subtitle"), alternates: alternates(locale, "/ai-register"), robots: { index: false } };
 }
 
-export default async function AiRegisterPage({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["AiRegister", "ApiClient", "Common"], async function AiRegisterPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("AiRegister");
@@ -21,4 +22,4 @@ export default async function AiRegisterPage({ params }: { params: Promise<{ loc
       <AiRegister />
     </div>
   );
-}
+});

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { RegisterForm } from "@/components/auth/register-form";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -10,7 +11,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   return { title: t("registerTitle"), alternates: alternates(locale, "/register") };
 }
 
-export default async function RegisterPage({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["ApiClient", "Auth"], async function RegisterPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("Auth");
@@ -21,4 +22,4 @@ export default async function RegisterPage({ params }: { params: Promise<{ local
       <RegisterForm />
     </div>
   );
-}
+});

@@ -2,11 +2,12 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ResetPasswordForm } from "@/components/auth/password-reset";
 import type { Locale } from "@/lib/i18n/locales";
 import { simpleMetadata } from "@/lib/i18n/page-metadata";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const generateMetadata = simpleMetadata("PasswordReset", "resetTitle", "/reset-password", { index: false });
 
 // Static (prerendered per locale): the token is read from the address in the browser.
-export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["ApiClient", "PasswordReset"], async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("PasswordReset");
@@ -17,4 +18,4 @@ export default async function Page({ params }: { params: Promise<{ locale: Local
       <ResetPasswordForm />
     </div>
   );
-}
+});

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SellerDashboard } from "@/components/seller/seller-dashboard";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -10,14 +11,17 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   return { title: t("title"), alternates: alternates(locale, "/seller"), robots: { index: false } };
 }
 
-export default async function SellerPage({ params }: { params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const t = await getTranslations("Seller");
-  return (
-    <div>
-      <h1 className="mb-6 text-3xl font-bold">{t("title")}</h1>
-      <SellerDashboard />
-    </div>
-  );
-}
+export default withClientMessages(
+  ["ApiClient", "Catalog", "Common", "Dashboard", "Rfq", "Seller", "SellerInquiries", "SellerOrders", "Settings", "Status", "Stores"],
+  async function SellerPage({ params }: { params: Promise<{ locale: Locale }> }) {
+    const { locale } = await params;
+    setRequestLocale(locale);
+    const t = await getTranslations("Seller");
+    return (
+      <div>
+        <h1 className="mb-6 text-3xl font-bold">{t("title")}</h1>
+        <SellerDashboard />
+      </div>
+    );
+  },
+);

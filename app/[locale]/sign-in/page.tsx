@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -11,7 +12,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 }
 
 // Static (prerendered per locale): nothing here depends on the request.
-export default async function SignInPage({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["Auth", "PasswordReset"], async function SignInPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("Auth");
@@ -22,4 +23,4 @@ export default async function SignInPage({ params }: { params: Promise<{ locale:
       <SignInForm />
     </div>
   );
-}
+});

@@ -2,10 +2,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { WelcomeChecklist } from "@/components/stores/welcome-checklist";
 import type { Locale } from "@/lib/i18n/locales";
 import { simpleMetadata } from "@/lib/i18n/page-metadata";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const generateMetadata = simpleMetadata("Welcome", "title", "/welcome", { index: false });
 
-export default async function WelcomePage({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["ApiClient", "Common", "Welcome"], async function WelcomePage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("Welcome");
@@ -15,4 +16,4 @@ export default async function WelcomePage({ params }: { params: Promise<{ locale
       <WelcomeChecklist />
     </div>
   );
-}
+});

@@ -2,10 +2,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { FxRatesAdmin } from "@/components/admin/fx-rates-form";
 import type { Locale } from "@/lib/i18n/locales";
 import { simpleMetadata } from "@/lib/i18n/page-metadata";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const generateMetadata = simpleMetadata("AdminFxRates", "title", "/admin/fx-rates", { index: false });
 
-export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["AdminFxRates", "ApiClient", "Common"], async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("AdminFxRates");
@@ -16,4 +17,4 @@ export default async function Page({ params }: { params: Promise<{ locale: Local
       <FxRatesAdmin />
     </div>
   );
-}
+});

@@ -3,14 +3,18 @@ import { setRequestLocale } from "next-intl/server";
 import { TradeForm } from "@/components/trade/trade-forms";
 import type { Locale } from "@/lib/i18n/locales";
 import { simpleMetadata } from "@/lib/i18n/page-metadata";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const generateMetadata = simpleMetadata("OrderForm", "title", "/orders/new", { index: false });
 
-export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
-  setRequestLocale((await params).locale);
-  return (
-    <Suspense>
-      <TradeForm mode="order" />
-    </Suspense>
-  );
-}
+export default withClientMessages(
+  ["ApiClient", "Buyer", "Common", "InquiryForm", "OrderForm"],
+  async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+    setRequestLocale((await params).locale);
+    return (
+      <Suspense>
+        <TradeForm mode="order" />
+      </Suspense>
+    );
+  },
+);

@@ -17,6 +17,7 @@ import { ProductListQuery } from "@/lib/schemas/products";
 import { orNull } from "@/lib/services/catalog/page-data";
 import { getProduct } from "@/lib/services/catalog/products";
 import { listProducts } from "@/lib/services/catalog/search";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const dynamic = "force-dynamic";
 // Metadata and page read the product (and count the view) once per request. Anonymous answers are
@@ -42,7 +43,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   };
 }
 
-export default async function ProductPage({ params }: Params) {
+export default withClientMessages(["OrderForm", "Product"], async function ProductPage({ params }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const [t, tc, product] = await Promise.all([getTranslations("Product"), getTranslations("Catalog"), load(id, locale)]);
@@ -180,4 +181,4 @@ export default async function ProductPage({ params }: Params) {
       )}
     </article>
   );
-}
+});

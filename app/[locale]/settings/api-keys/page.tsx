@@ -2,10 +2,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ApiKeys } from "@/components/community/api-keys";
 import type { Locale } from "@/lib/i18n/locales";
 import { simpleMetadata } from "@/lib/i18n/page-metadata";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const generateMetadata = simpleMetadata("ApiKeys", "title", "/settings/api-keys", { index: false });
 
-export default async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["ApiClient", "ApiKeys", "Common"], async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("ApiKeys");
@@ -16,4 +17,4 @@ export default async function Page({ params }: { params: Promise<{ locale: Local
       <ApiKeys />
     </div>
   );
-}
+});

@@ -13,6 +13,7 @@ import { ProductListQuery } from "@/lib/schemas/products";
 import { orNull } from "@/lib/services/catalog/page-data";
 import { listProducts } from "@/lib/services/catalog/search";
 import { getStore } from "@/lib/services/catalog/stores";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 export const dynamic = "force-dynamic";
 const PER_PAGE = 24;
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: s.companyName, description: (s.description ?? s.companyName).slice(0, 160), alternates: alternates(locale, `/stores/${id}`) };
 }
 
-export default async function StorePage({ params, searchParams }: Params) {
+export default withClientMessages(["ApiClient", "Stores"], async function StorePage({ params, searchParams }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("Store");
@@ -125,4 +126,4 @@ export default async function StorePage({ params, searchParams }: Params) {
       </section>
     </div>
   );
-}
+});

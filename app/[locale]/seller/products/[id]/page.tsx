@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProductEditor } from "@/components/seller/products-manager";
 import { alternates } from "@/lib/i18n/metadata";
 import type { Locale } from "@/lib/i18n/locales";
+import { withClientMessages } from "@/lib/i18n/client-messages";
 
 type Params = { params: Promise<{ locale: Locale; id: string }> };
 
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: t("edit"), alternates: alternates(locale, `/seller/products/${id}`), robots: { index: false } };
 }
 
-export default async function Page({ params }: Params) {
+export default withClientMessages(["ApiClient", "Common", "Seller", "SellerProducts", "Upload"], async function Page({ params }: Params) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("SellerProducts");
@@ -26,4 +27,4 @@ export default async function Page({ params }: Params) {
       </Suspense>
     </div>
   );
-}
+});
