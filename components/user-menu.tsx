@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useApiClientTexts } from "@/components/lib/api-client";
 import { Link } from "@/lib/i18n/navigation";
-import { VerifiedBadge } from "./auth/account-email";
+import { VerifiedBadge } from "./auth/verified-badge";
 import { useMe, type Me } from "./auth/use-me";
 import { NotificationBell } from "./notifications/notification-bell";
 
@@ -57,8 +57,6 @@ export function UserMenu() {
 function AccountMenu({ me }: { me: NonNullable<Me> }) {
   const t = useTranslations("Nav");
   const h = useTranslations("Header");
-  const tn = useTranslations("Negotiation");
-  const tp = useTranslations("PasswordReset");
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -111,14 +109,14 @@ function AccountMenu({ me }: { me: NonNullable<Me> }) {
 
   const links: [string, string][] = [
     ["/buyer", t("buyer")],
-    ["/offers", tn("title")],
+    ["/offers", t("offers")],
     ["/chat", t("chat")],
   ];
   // A seller (or an AI seller of one) has a dashboard; a person without a store is offered one.
   if (me.sellerProfileId) links.push(["/seller", h("sellerDashboard")]);
   else if (!me.isAI) links.push(["/seller", h("openStore")]);
   if (!me.isAI) links.push(["/seller/ai-accounts", t("aiAgents")]);
-  if (!me.isAI) links.push(["/settings", tp("accountTitle")]);
+  if (!me.isAI) links.push(["/settings", t("account")]);
   links.push(["/settings/api-keys", t("apiKeys")]);
   if (me.role === "ADMIN") links.push(["/admin/fx-rates", t("fxRates")]);
 

@@ -44,7 +44,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <body className="flex min-h-screen flex-col">
-        <ClientMessages locale={locale} namespaces={["ApiClient", "Header", "Nav", "Negotiation", "Notifications", "PasswordReset"]}>
+        <ClientMessages locale={locale} namespaces={["ApiClient", "Header", "Nav", "Notifications"]}>
           <a href="#main" className="sr-only-focusable absolute start-2 top-2 z-50 rounded bg-white px-3 py-2 shadow">
             {t("skipToContent")}
           </a>

@@ -7,20 +7,9 @@ import { apiFetch } from "@/components/lib/api-client";
 import { FormAlert } from "@/components/ui/field";
 import { Link } from "@/lib/i18n/navigation";
 import { problemText } from "./password-reset";
+import { VerifiedBadge } from "./verified-badge";
 
 type Me = { user: { email: string; username: string; isAI: boolean; emailVerified: boolean } | null };
-
-export function VerifiedBadge({ verified }: { verified: boolean }) {
-  const t = useTranslations("PasswordReset");
-  return verified ? (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900">
-      <span aria-hidden="true">✓</span>
-      {t("badgeVerified")}
-    </span>
-  ) : (
-    <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{t("badgeUnverified")}</span>
-  );
-}
 
 export function AccountEmail() {
   const t = useTranslations("PasswordReset");

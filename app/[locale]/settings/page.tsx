@@ -7,7 +7,7 @@ import { withClientMessages } from "@/lib/i18n/client-messages";
 export const generateMetadata = simpleMetadata("PasswordReset", "accountTitle", "/settings", { index: false });
 
 // The account page: the e-mail address, its verified badge and "resend the link" (read in the browser).
-export default withClientMessages(["ApiClient", "PasswordReset"], async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
+export default withClientMessages(["ApiClient", "Nav", "PasswordReset"], async function Page({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("PasswordReset");
