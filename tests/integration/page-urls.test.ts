@@ -28,6 +28,8 @@ async function page(path: string): Promise<string> {
   // Accept: text/html, as a browser sends: without it an unprefixed path is an API alias (contract 1).
   const res = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { accept: "text/html" } });
   expect(res.status, path).toBe(200);
+  // hreflang lives in the page's head only: no `Link` header repeating it on every answer.
+  expect(res.headers.get("link") ?? "", path).not.toContain("hreflang");
   return res.text();
 }
 

@@ -1,13 +1,14 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ThreadView } from "@/components/negotiation/thread-view";
 import type { Locale } from "@/lib/i18n/locales";
+import { alternates } from "@/lib/i18n/metadata";
 import { Link } from "@/lib/i18n/navigation";
 import { withClientMessages } from "@/lib/i18n/client-messages";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale; id: string }> }) {
+  const { locale, id } = await params;
   const t = await getTranslations({ locale, namespace: "Negotiation" });
-  return { title: t("threadTitle"), robots: { index: false } };
+  return { title: t("threadTitle"), alternates: alternates(locale, `/offers/${id}`), robots: { index: false } };
 }
 
 // /offers/[id] - one negotiation, live
