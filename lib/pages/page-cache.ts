@@ -265,7 +265,7 @@ export function createPageCache(o: Options) {
     if (countingQueries()) res.setHeader(QUERY_COUNT_HEADER, String(statements));
     entries.delete(key);
     entries.set(key, e);
-    if (m.kind === "products" && e.productId && e.sellerId) recordView({ productId: e.productId, sellerId: e.sellerId, userId: null });
+    if (m.kind === "products" && e.productId && e.sellerId) recordView({ productId: e.productId, sellerId: e.sellerId });
     hit(req, res, m, e);
   };
 

@@ -1,6 +1,6 @@
 // Categories, products, exhibitions, booths, uploads, brochures and the counters read by analytics.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { SEARCH_NORMALIZATION_VERSION } from "../../search/normalize";
 import { createdAt, id, money, ts, updatedAt } from "./columns";
 import { sellerProfiles, users } from "./users";
@@ -234,16 +234,19 @@ export const brochureDownloads = pgTable(
   (t) => [index("brochure_downloads_seller_day_idx").on(t.sellerId, t.createdAt)],
 );
 
-export const productViews = pgTable(
-  "product_views",
+/**
+ * Product views as counts per product and UTC minute (migration 0030): a row per view grew by the page load
+ * (thousands a second on a busy product) while analytics only ever read per-day sums.
+ */
+export const productViewCounts = pgTable(
+  "product_view_counts",
   {
-    id: id(),
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     sellerId: text("seller_id").notNull(),
-    userId: text("user_id"),
-    createdAt: createdAt(),
+    minute: ts("minute").notNull(),
+    views: integer("views").notNull(),
   },
-  (t) => [index("product_views_seller_day_idx").on(t.sellerId, t.createdAt), index("product_views_product_idx").on(t.productId)],
+  (t) => [primaryKey({ columns: [t.productId, t.minute] }), index("product_view_counts_seller_minute_idx").on(t.sellerId, t.minute)],
 );

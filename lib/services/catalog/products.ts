@@ -151,10 +151,9 @@ export async function getProduct(ctx: Ctx, id: string, locale = "en") {
   const own = p && actingSellerProfileId(actor) === p.sellerId;
   if (!row || !p || (p.isHidden && !own)) throw notFound("Product");
   if (!own) {
-    const userId = actor.type === "human" || actor.type === "ai" ? actor.user.id : null;
     // Counted outside the request (views.ts): what this process has not yet written shows too.
     p.viewCount += pendingViews(p.id) + 1;
-    recordView({ productId: p.id, sellerId: p.sellerId, userId });
+    recordView({ productId: p.id, sellerId: p.sellerId });
   }
   const boothVisible = !!row.booth?.id && (row.booth.isPublished || !!own || isAdmin(actor));
   const booth = boothVisible ? { id: row.booth!.id!, name: row.booth!.name!, isPublished: row.booth!.isPublished! } : null;

@@ -1,19 +1,17 @@
 // Product views, counted outside the request: a page view or an API detail read only appends to an
-// in-memory buffer; a flush writes the buffered views in one transaction (one multi-row INSERT into
-// product_views, one UPDATE of the counters) every second, at 500 views, and at shutdown. A read
+// in-memory buffer; a flush writes the buffered views in one transaction (the per-minute counts of
+// product_view_counts upserted, one UPDATE of the counters) every second, at 500 views, and at shutdown. A read
 // stays a read, and a burst of views on one product is one counter update instead of one each.
 // Within the flush interval the views of another instance are not yet in its counters (contract
 // 9.3: lists are fresh within one second); this instance adds its own pending ones to what it shows.
 import { sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { uncounted } from "@/lib/db/query-count";
-import { products, productViews } from "@/lib/db/schema";
-import { newId } from "@/lib/ids";
+import { products, productViewCounts } from "@/lib/db/schema";
 
 export type View = {
   productId: string;
   sellerId: string;
-  userId: string | null;
   at: Date;
 };
 
@@ -86,24 +84,33 @@ export async function flushViews(): Promise<void> {
 }
 
 /**
- * One flush: the views as rows and their products' counters bumped, in one transaction. The counter is in
- * no index and products keeps room on its pages (migration 0024), so a bump stays on the row's page.
+ * One flush: the views added to their products' per-minute counts and the products' counters bumped, in one
+ * transaction. The counter is in no index and products keeps room on its pages (migration 0024), so a bump
+ * stays on the row's page. Rows are written in key order, so two instances' flushes take their locks in the
+ * same order.
  */
 export async function writeViews(db: Db, views: View[]): Promise<void> {
+  const perMinute = new Map<string, { product_id: string; seller_id: string; minute: string; n: number }>();
   const counts = new Map<string, number>();
-  for (const v of views) counts.set(v.productId, (counts.get(v.productId) ?? 0) + 1);
-  // Each list as one json parameter: 500 views as bound values were 2,500 parameters for Drizzle to
+  for (const v of views) {
+    counts.set(v.productId, (counts.get(v.productId) ?? 0) + 1);
+    const minute = new Date(Math.floor(v.at.getTime() / 60_000) * 60_000).toISOString();
+    const key = `${v.productId}|${minute}`;
+    const row = perMinute.get(key);
+    if (row) row.n++;
+    else perMinute.set(key, { product_id: v.productId, seller_id: v.sellerId, minute, n: 1 });
+  }
+  // Each list as one json parameter: bound values per view were thousands of parameters for Drizzle to
   // build and the driver to encode, a tenth of a cached page's cost under load.
-  const rows = JSON.stringify(
-    views.map((v) => ({ id: newId(), product_id: v.productId, seller_id: v.sellerId, user_id: v.userId, created_at: v.at.toISOString() })),
-  );
-  const bumps = JSON.stringify([...counts].map(([id, n]) => ({ id, n })));
+  const rows = JSON.stringify([...perMinute].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, r]) => r));
+  const bumps = JSON.stringify([...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => ({ id, n })));
   await db.transaction(async (tx) => {
     // A product deleted with its store since the view (a hard delete) has nothing left to count.
-    await tx.execute(sql`insert into ${productViews} (id, product_id, seller_id, user_id, created_at)
-      select v.id, v.product_id, v.seller_id, v.user_id, v.created_at
-      from json_to_recordset(${rows}::json) as v(id text, product_id text, seller_id text, user_id text, created_at timestamptz)
-      where exists (select 1 from ${products} p where p.id = v.product_id)`);
+    await tx.execute(sql`insert into ${productViewCounts} (product_id, seller_id, minute, views)
+      select v.product_id, v.seller_id, v.minute, v.n
+      from json_to_recordset(${rows}::json) as v(product_id text, seller_id text, minute timestamptz, n int)
+      where exists (select 1 from ${products} p where p.id = v.product_id)
+      on conflict (product_id, minute) do update set views = ${productViewCounts}.views + excluded.views`);
     await tx.execute(sql`update ${products} set view_count = ${products.viewCount} + v.n
       from json_to_recordset(${bumps}::json) as v(id text, n int) where ${products.id} = v.id`);
   });

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ApiError } from "@/lib/errors";
 import { requireStoreId, type Actor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
-import { booths, brochureDownloads, inquiries, orders, products, productViews } from "@/lib/db/schema";
+import { booths, brochureDownloads, inquiries, orders, products, productViewCounts } from "@/lib/db/schema";
 import { signedIn } from "@/lib/services/trade/common";
 import { storeOrders } from "@/lib/services/trade/orders";
 import type { Ctx } from "@/lib/gate/context";
@@ -21,12 +21,25 @@ function range(q: { from?: Date; to?: Date }) {
   return { from, to };
 }
 
-/** Per-day counts (UTC), every day of the range present, zeros included. */
-async function perDay(db: Db, table: PgTable, sellerCol: PgColumn, timeCol: PgColumn, sellerId: string, q: { from?: Date; to?: Date }, extra?: SQL) {
+/**
+ * Per-day counts (UTC), every day of the range present, zeros included. `measure` is what a row adds: one by
+ * default, or a column of counts (views are kept per product and minute, so a range's edges are exact to the
+ * minute: a minute counts when it starts within the range).
+ */
+async function perDay(
+  db: Db,
+  table: PgTable,
+  sellerCol: PgColumn,
+  timeCol: PgColumn,
+  sellerId: string,
+  q: { from?: Date; to?: Date },
+  extra?: SQL,
+  measure: SQL<number> = count(),
+) {
   const { from, to } = range(q);
   const day = sql<string>`to_char(${timeCol} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ day, n: count() })
+    .select({ day, n: measure })
     .from(table)
     .where(and(eq(sellerCol, sellerId), gte(timeCol, from), lte(timeCol, to), extra))
     .groupBy(day);
@@ -39,8 +52,11 @@ async function perDay(db: Db, table: PgTable, sellerCol: PgColumn, timeCol: PgCo
   return { from: from.toISOString(), to: to.toISOString(), total: days.reduce((s, d) => s + d.count, 0), days };
 }
 
+const viewSum = sql<number>`coalesce(sum(${productViewCounts.views}), 0)`;
+
 export function viewsPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
-  return perDay(ctx.db, productViews, productViews.sellerId, productViews.createdAt, store(ctx.actor), q);
+  const v = productViewCounts;
+  return perDay(ctx.db, v, v.sellerId, v.minute, store(ctx.actor), q, undefined, viewSum);
 }
 
 export async function inquiriesPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
@@ -88,9 +104,9 @@ export async function dashboard(ctx: Ctx) {
     ),
     n(
       db
-        .select({ n: count() })
-        .from(productViews)
-        .where(and(eq(productViews.sellerId, sellerId), gte(productViews.createdAt, since))),
+        .select({ n: viewSum })
+        .from(productViewCounts)
+        .where(and(eq(productViewCounts.sellerId, sellerId), gte(productViewCounts.minute, since))),
     ),
     n(
       db
