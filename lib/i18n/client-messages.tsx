@@ -4,7 +4,7 @@
 // components (header, user menu, notification bell) their namespaces; each page with client components
 // wraps itself in `withClientMessages`. A nested provider replaces its parent's messages (it does not
 // merge them), so a page lists every namespace used under it. tests/unit/client-messages.test.ts walks
-// the imports (lib/i18n/client-graph.ts) and holds each list equal to what the client code calls
+// the imports (tests/support/client-graph.ts) and holds each list equal to what the client code calls
 // `useTranslations` with.
 import type { Messages } from "next-intl";
 import { hasLocale, NextIntlClientProvider } from "next-intl";

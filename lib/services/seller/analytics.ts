@@ -52,7 +52,8 @@ async function perDay(
   return { from: from.toISOString(), to: to.toISOString(), total: days.reduce((s, d) => s + d.count, 0), days };
 }
 
-const viewSum = sql<number>`coalesce(sum(${productViewCounts.views}), 0)`;
+// sum() of integers is a bigint, which the drivers hand over as a string (postgres.js) or a BigInt (PGlite).
+const viewSum = sql<number>`coalesce(sum(${productViewCounts.views}), 0)`.mapWith(Number);
 
 export function viewsPerDay(ctx: Ctx, q: { from?: Date; to?: Date }) {
   const v = productViewCounts;

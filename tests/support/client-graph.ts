@@ -1,7 +1,7 @@
 // Which message namespaces the client components under a page or layout use, read from the sources.
 // Pages hand the browser only those namespaces (lib/i18n/client-messages.tsx); this walk is how the
 // unit test (tests/unit/client-messages.test.ts) proves each page's list covers what its client
-// components call `useTranslations` with. Node only: it reads files, it is not part of the app bundle.
+// components call `useTranslations` with. Test tooling: it reads the sources with Node, it is never bundled.
 import fs from "node:fs";
 import path from "node:path";
 
