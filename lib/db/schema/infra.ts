@@ -84,3 +84,21 @@ export const catalogChanges = pgTable(
   },
   (t) => [index("catalog_changes_tx_idx").on(t.tx), index("catalog_changes_seller_at_idx").on(t.sellerId, t.at)],
 );
+
+/**
+ * How many listed products (not deleted, not hidden) hold each whole word and CJK n-gram of the search
+ * columns, kept by triggers on products (migration 0031): the floor of a one-word search
+ * (search-sql.ts termFloorQuery) reads it instead of counting 11,001 matches in the keyword index.
+ * A term's count is the sum of its stripes; each writer adds to the stripe of its connection
+ * (pg_backend_pid() % 16), so two concurrent writers of one common word rarely wait on one row.
+ */
+export const catalogTermCounts = pgTable(
+  "catalog_term_counts",
+  {
+    source: text("source", { enum: ["tokens", "cjk_grams"] }).notNull(),
+    term: text("term").notNull(),
+    stripe: integer("stripe").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.term, t.stripe] })],
+);

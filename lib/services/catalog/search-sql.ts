@@ -6,7 +6,7 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { PLAN_SETTINGS, plannedDb, type Db, type SearchPlan } from "@/lib/db/client";
 import { outer } from "@/lib/db/outer-column";
-import { booths, categories, products, sellerProfiles } from "@/lib/db/schema";
+import { booths, catalogTermCounts, categories, products, sellerProfiles } from "@/lib/db/schema";
 import { RESULT_WINDOW, type ProductListInput } from "@/lib/schemas/products";
 import { isCjk, markedGrams, queryTerms } from "@/lib/search/normalize";
 import { COUNT_MARGIN } from "./aggregate-cache";
@@ -355,6 +355,18 @@ export function floorTerms(q: ProductListInput): FloorTerm[] {
  */
 export function wordFloorQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
   return cappedCountQuery(db, filters(q, { withCategory: true, ownStore, wholeWords: true }));
+}
+
+/**
+ * How many listed products hold `term` (catalog_term_counts, kept by triggers: migration 0031), to
+ * COUNT_CAP: the floor of a one-term query, whose whole-word matches are exactly those products. One
+ * probe of the counts' primary key, where wordFloorQuery reads 11,001 index entries and their rows.
+ */
+export function termFloorQuery(db: Db, term: FloorTerm) {
+  return db
+    .select({ n: sql<number>`least(coalesce(sum(${catalogTermCounts.n}), 0), ${COUNT_CAP})::int`, snapshot: SNAPSHOT })
+    .from(catalogTermCounts)
+    .where(and(eq(catalogTermCounts.source, term.column), eq(catalogTermCounts.term, term.value)));
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   searchTerms,
   shownRowsQuery,
   SPARE,
+  termFloorQuery,
   WALK_FROM,
   type Candidate,
   type FacetRow,
@@ -188,7 +189,8 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const floor = async (): Promise<Aggregate<FacetRow> | null> => {
     const terms = floorTerms(q);
     if (!terms.length || !(await likelyHolds(db, terms, COUNT_CAP))) return null;
-    const [row] = await planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore));
+    // One term: its listed products counted by the triggers. Several: those holding all of them, from the index.
+    const [row] = await (terms.length === 1 ? termFloorQuery(db, terms[0]!) : planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore)));
     return row && Number(row.n) >= COUNT_CAP ? { n: Number(row.n), facets: [], snapshot: row.snapshot } : null;
   };
   const collect = async (): Promise<Aggregate<FacetRow>> => {
@@ -229,17 +231,26 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
       )
     ).n;
 
+  const hint = ranked && opts.hint && q.page * q.limit <= CANDIDATES ? opts.hint : undefined;
+  // A word the statistics call common will be counted past the window by its floor, which makes the page
+  // a walk: that walk starts beside the count instead of after it (each ~20-30 ms at 100k products).
+  // Unused (and harmless) when the count turns out lower, or comes from the cache lower.
+  const early =
+    ranked && !hint && floorTerms(q).length > 0 && (await likelyHolds(db, floorTerms(q), COUNT_CAP))
+      ? // A query builder runs at each `then`: awaited once here, so the page below does not run it again.
+        planned(db, "walk", async (tx) => await rankedRowsQuery(tx, q, opts.ownStore))
+      : undefined;
+  early?.catch(() => {});
   // A text query is counted first: the count picks the plan of the page (and is needed anyway
   // unless the page tells). Without text, the page and the facets go side by side.
   const facetAgg = opts.facets ? (text ? await facetCounts() : undefined) : undefined;
   let known: number | null = facetAgg && !q.category ? facetAgg.n : null;
   if (text && known === null) known = await count();
   const mode: PlanMode = known !== null && known > WALK_FROM ? "walk" : "bitmap";
-  const hint = ranked && opts.hint && q.page * q.limit <= CANDIDATES ? opts.hint : undefined;
   const page = async (): Promise<RankedPage | Row[]> => {
     if (collected) return rankedPage(collected);
     if (hint) return rankFromHint(db, q, opts.ownStore, hint);
-    if (ranked) return rankedPage(await planned(db, mode, (tx) => rankedRowsQuery(tx, q, opts.ownStore)));
+    if (ranked) return rankedPage(await (mode === "walk" && early ? early : planned(db, mode, (tx) => rankedRowsQuery(tx, q, opts.ownStore))));
     return text ? planned(db, mode, (tx) => productRowsQuery(tx, q, opts.ownStore)) : productRowsQuery(db, q, opts.ownStore);
   };
   const [first, facetLater] = await Promise.all([page(), opts.facets && !text ? facetCounts() : undefined]);
