@@ -182,7 +182,10 @@ describe("/ws/chat under attack", () => {
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 
-  it("keeps other users' delivery latency within 2x while a flooder keeps reconnecting", async () => {
+  // Measured once more when the bound fails: a flooder that slows others down fails twice, while a burst
+  // of other work on a shared 2-core runner (the other test files run beside this one) rarely lands on
+  // two measurements (a clean clone failed once at p90 45.5 ms attacked against 2 x 19.9 + 2 ms quiet).
+  it("keeps other users' delivery latency within 2x while a flooder keeps reconnecting", { timeout: 120_000, retry: 1 }, async () => {
     const receiver = await person();
     const senders = await Promise.all(Array.from({ length: 16 }, () => person()));
     // One flooding account per round, so every round starts with a real burst (an account that
@@ -267,7 +270,7 @@ describe("/ws/chat under attack", () => {
     expect(a.p90).toBeLessThanOrEqual(2 * q.p90 + 2);
     rx.ws.close();
     for (const t of tx) t.ws.close();
-  }, 120_000);
+  });
 
   it("cuts connections that never authenticate and never answer the close", async () => {
     const silent = await Promise.all(Array.from({ length: 50 }, () => rawSocket(server.url)));
