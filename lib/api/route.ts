@@ -285,14 +285,32 @@ function unavailable(err: unknown): ApiError {
 
 // Connection failures, and PostgreSQL's own "going away" codes: admin/crash shutdown, cannot
 // connect now (57P01-57P03) and connection exceptions (08xxx).
-const DB_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|PGlite is closed|^57P0[123]\b|^08[0-9A-Z]{3}\b/i;
+const DB_DOWN_CODE = /^(57P0[123]|08[0-9A-Z]{3})$/i;
+const DB_DOWN_TEXT = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|PGlite is closed/i;
+// Transaction conflicts that the same request, sent again, gets past: a serialization failure (40001)
+// and a deadlock PostgreSQL broke by aborting this transaction (40P01).
+const DB_CONFLICT_CODE = /^(40001|40P01)$/;
 
-/** Any failure as an ApiError: database outages 503, anything unknown 500 (logged). */
+/** The failure and its causes (Drizzle wraps the driver's error in a DrizzleQueryError): each one's code and message. */
+function causes(err: unknown): { code: string; message: string }[] {
+  const out: { code: string; message: string }[] = [];
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    // A DrizzleQueryError's message is the statement and its parameters (user text), not the failure.
+    out.push({ code: String((e as { code?: unknown }).code ?? ""), message: typeof e === "object" && "query" in e ? "" : String((e as Error).message ?? "") });
+  return out;
+}
+
+/** Any failure as an ApiError: database outages and transaction conflicts 503, anything unknown 500 (logged). */
 export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
-  const code = (err as { code?: unknown })?.code;
-  const text = `${String(code ?? "")} ${(err as Error)?.message ?? ""}`;
-  if (DB_DOWN.test(text)) return unavailable(err);
+  const chain = causes(err);
+  if (chain.some((c) => DB_DOWN_CODE.test(c.code) || DB_DOWN_TEXT.test(c.code) || DB_DOWN_TEXT.test(c.message))) return unavailable(err);
+  if (chain.some((c) => DB_CONFLICT_CODE.test(c.code))) {
+    console.warn(`[${requestId}] transaction conflict, answered 503:`, chain.find((c) => DB_CONFLICT_CODE.test(c.code))!.message);
+    return new ApiError("service_unavailable", "A concurrent change conflicted with this one; retry shortly", {
+      headers: { "Retry-After": "1" },
+    });
+  }
   console.error(`[${requestId}] unhandled error`, err);
   return new ApiError("internal_error", `Something went wrong on our side (request ${requestId})`, { status: 500 });
 }

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
 import { toApiError } from "@/lib/api/route";
 import { ApiError } from "@/lib/errors";
@@ -13,6 +14,25 @@ describe("failures as API errors", () => {
     expect(status(Object.assign(new Error("duplicate key value"), { code: "23505" }))).toBe(500);
     expect(status(new Error("boom"))).toBe(500);
     expect(toApiError(new ApiError("not_found", "x"), "r").status).toBe(404);
+    quiet.mockRestore();
+  });
+
+  it("looks through Drizzle's wrapper to the driver's error, and never at the statement's parameters", () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const wrapped = (cause: Error, params: unknown[] = []) => new DrizzleQueryError("update products set title = $1", params, cause);
+    expect(toApiError(wrapped(Object.assign(new Error("terminating connection"), { code: "57P01" })), "r").status).toBe(503);
+    expect(toApiError(wrapped(Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" })), "r").status).toBe(503);
+    // A title reading like an outage is user text: a failure of that statement stays what it is.
+    expect(toApiError(wrapped(Object.assign(new Error("value too long"), { code: "22001" }), ["ECONNREFUSED lamp"]), "r").status).toBe(500);
+    quiet.mockRestore();
+  });
+
+  it("answers a deadlock or serialization failure 503 with Retry-After: the same request sent again gets past it", () => {
+    const quiet = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const code of ["40P01", "40001"]) {
+      const err = toApiError(new DrizzleQueryError("insert into catalog_term_counts ...", [], Object.assign(new Error("deadlock detected"), { code })), "r");
+      expect([err.status, err.code, err.headers?.["Retry-After"]]).toEqual([503, "service_unavailable", "1"]);
+    }
     quiet.mockRestore();
   });
 });
