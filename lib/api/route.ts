@@ -305,8 +305,9 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
   const chain = causes(err);
   if (chain.some((c) => DB_DOWN_CODE.test(c.code) || DB_DOWN_TEXT.test(c.code) || DB_DOWN_TEXT.test(c.message))) return unavailable(err);
-  if (chain.some((c) => DB_CONFLICT_CODE.test(c.code))) {
-    console.warn(`[${requestId}] transaction conflict, answered 503:`, chain.find((c) => DB_CONFLICT_CODE.test(c.code))!.message);
+  const conflict = chain.find((c) => DB_CONFLICT_CODE.test(c.code));
+  if (conflict) {
+    console.warn(`[${requestId}] transaction conflict, answered 503:`, conflict.message);
     return new ApiError("service_unavailable", "A concurrent change conflicted with this one; retry shortly", {
       headers: { "Retry-After": "1" },
     });

@@ -186,9 +186,12 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // no match needs collecting (the page is then ranked from a walk, its facets from the candidates).
   // Asked only of words the statistics call common (word-stats.ts): for the others it would be one
   // more statement before the same count.
+  // Whether the floor is asked (and the walk started early, below): asked of the statistics once a search.
+  const terms = floorTerms(q);
+  let asked: Promise<boolean> | undefined;
+  const common = () => (asked ??= terms.length ? likelyHolds(db, terms, COUNT_CAP) : Promise.resolve(false));
   const floor = async (): Promise<Aggregate<FacetRow> | null> => {
-    const terms = floorTerms(q);
-    if (!terms.length || !(await likelyHolds(db, terms, COUNT_CAP))) return null;
+    if (!(await common())) return null;
     // One term: its listed products counted by the triggers. Several: those holding all of them, from the index.
     const [row] = await (terms.length === 1 ? termFloorQuery(db, terms[0]!) : planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore)));
     return row && Number(row.n) >= COUNT_CAP ? { n: Number(row.n), facets: [], snapshot: row.snapshot } : null;
@@ -236,7 +239,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   // a walk: that walk starts beside the count instead of after it (each ~20-30 ms at 100k products).
   // Unused (and harmless) when the count turns out lower, or comes from the cache lower.
   const early =
-    ranked && !hint && floorTerms(q).length > 0 && (await likelyHolds(db, floorTerms(q), COUNT_CAP))
+    ranked && !hint && (await common())
       ? // A query builder runs at each `then`: awaited once here, so the page below does not run it again.
         planned(db, "walk", async (tx) => await rankedRowsQuery(tx, q, opts.ownStore))
       : undefined;
