@@ -370,6 +370,20 @@ export function termFloorQuery(db: Db, term: FloorTerm) {
 }
 
 /**
+ * The floor `q` gets (when its words are common, word-stats.ts): a one-term query the triggers' count
+ * of its products, several terms those holding all of them, counted on the index.
+ */
+export function floorQuery(db: Db, q: ProductListInput, ownStore?: string | null) {
+  const terms = floorTerms(q);
+  return terms.length === 1 ? termFloorQuery(db, terms[0]!) : wordFloorQuery(db, q, ownStore);
+}
+
+/** The floor of `q` run as the app runs it: a count of the index under the bitmap plan (PlanMode), the counts' probe as it is. */
+export function runFloor(db: Db, q: ProductListInput, ownStore?: string | null) {
+  return floorTerms(q).length === 1 ? floorQuery(db, q, ownStore) : planned(db, "bitmap", (tx) => floorQuery(tx, q, ownStore));
+}
+
+/**
  * Category counts over the matches, and their number, both over at most COUNT_CAP
  * matches: exact when the number stays within the window. `newest` counts the newest CANDIDATES
  * instead (the bounded set of contract 9.3 for a query matching more).
@@ -399,7 +413,9 @@ export function productQueries(db: Db, q: ProductListInput, ownStore?: string | 
     collected: isRanked(q) ? rankedRowsQuery(db, q, ownStore, { collect: true }) : productRowsQuery(db, q, ownStore),
     newestRows: productRowsQuery(db, q, ownStore),
     count: cappedCountQuery(db, filters(q, { withCategory: true, ownStore })),
-    floor: wordFloorQuery(db, q, ownStore),
+    floor: floorQuery(db, q, ownStore),
+    // The floor of a query of several words (a one-word query's floor is `floor`).
+    wordFloor: wordFloorQuery(db, q, ownStore),
     facets: facetQuery(db, filters(q, { withCategory: false })),
     newestFacets: facetQuery(db, filters(q, { withCategory: false }), { newest: true }),
   };

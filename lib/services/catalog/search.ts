@@ -24,14 +24,13 @@ import {
   planned,
   productRowsQuery,
   rankedRowsQuery,
+  runFloor,
   searchTerms,
   shownRowsQuery,
   SPARE,
-  termFloorQuery,
   WALK_FROM,
   type Candidate,
   type FacetRow,
-  wordFloorQuery,
   type PlanMode,
 } from "./search-sql";
 
@@ -192,8 +191,7 @@ async function runSearch(db: Db, q: ProductListInput, opts: SearchOptions & { ex
   const common = () => (asked ??= terms.length ? likelyHolds(db, terms, COUNT_CAP) : Promise.resolve(false));
   const floor = async (): Promise<Aggregate<FacetRow> | null> => {
     if (!(await common())) return null;
-    // One term: its listed products counted by the triggers. Several: those holding all of them, from the index.
-    const [row] = await (terms.length === 1 ? termFloorQuery(db, terms[0]!) : planned(db, "bitmap", (tx) => wordFloorQuery(tx, q, opts.ownStore)));
+    const [row] = await runFloor(db, q, opts.ownStore);
     return row && Number(row.n) >= COUNT_CAP ? { n: Number(row.n), facets: [], snapshot: row.snapshot } : null;
   };
   const collect = async (): Promise<Aggregate<FacetRow>> => {
