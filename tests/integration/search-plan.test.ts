@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -104,6 +105,43 @@ describe(`search plans at ${N} products`, () => {
     );
     expect(list.map((r) => r.relname)).toEqual(["products_cjk_grams_idx", "products_keywords_norm_idx", "products_search_trgm_idx", "products_tokens_idx"]);
     for (const r of list) expect([r.relname, r.reloptions]).toEqual([r.relname, ["fastupdate=false"]]);
+  });
+
+  it("keeps a product row of up to 4 kB whole: a search reads its search columns without visiting the toast table", async () => {
+    const [rel] = await sqlRows<{ options: string[] | null; toast: string }>(
+      db,
+      sql`select reloptions as options, reltoastrelid::regclass::text as toast from pg_class where oid = 'products'::regclass`,
+    );
+    expect(rel!.options).toContain("toast_tuple_target=4096");
+    // ~2 kB of search columns that do not compress (digests): past the default 2 kB target, PostgreSQL
+    // would move the largest out of the row.
+    const words = (n: number, salt: string) => Array.from({ length: n }, (_, i) => createHash("md5").update(`${salt}${i}`).digest("hex"));
+    const chunks = async (tx: Db) => Number((await sqlRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${rel!.toast}`)))[0]!.n);
+    // Written and read in a transaction rolled back after: the other tests' list cache never sees the product.
+    const rollback = new Error("rollback");
+    await expect(
+      db.transaction(async (tx) => {
+        const before = await chunks(tx);
+        const [row] = await tx
+          .insert(products)
+          .values({
+            sellerId: store,
+            categoryId: parent,
+            title: "wide",
+            price: "1.00",
+            currency: "USD",
+            searchText: words(20, "text").join(" "),
+            tokens: words(20, "token"),
+            keywordsNorm: words(20, "keyword"),
+          })
+          .returning({ id: products.id });
+        expect(await chunks(tx)).toBe(before);
+        const [size] = await sqlRows<{ n: number }>(tx, sql`select pg_column_size(p.*)::int as n from ${products} p where id = ${row!.id}`);
+        // Past the default target (2,032 bytes on 8 kB pages), yet whole.
+        expect(size!.n).toBeGreaterThan(2_032);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it("uses the trigram index for a 3+ character keyword", async () => {

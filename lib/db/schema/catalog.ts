@@ -80,6 +80,8 @@ export const booths = pgTable(
 
 export type StoredPriceTier = { minQty: number; unitPrice: string };
 
+// Stored with toast_tuple_target = 4096 (migration 0032; Drizzle has no table storage options): a row keeps
+// its search columns whole instead of moving one to the toast table, which every search that reads it visited.
 export const products = pgTable(
   "products",
   {
