@@ -7,7 +7,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { uncounted } from "@/lib/db/query-count";
 import { idempotencyKeys } from "@/lib/db/schema";
+import { sweepDue, sweepRows } from "@/lib/db/sweep";
 import { applicationName, instanceId } from "@/lib/instance";
 import { ApiError } from "@/lib/errors";
 import { eachChunk } from "./body";
@@ -73,7 +75,10 @@ export function validateKey(key: string): void {
 export async function claimKey(db: Db, owner: string, key: string, method: string, path: string, request: string | StreamedBody): Promise<IdempotencyClaim> {
   const hash = typeof request === "string" ? request : STREAMED;
   validateKey(key);
-  // Expired answers are forgotten first, so the key can be used afresh.
+  // Answers past their 24 hours go about once a minute, in batches (lib/db/sweep.ts): housekeeping never fails a request.
+  if (sweepDue("idempotency-keys"))
+    await uncounted(() => sweepRows(db, idempotencyKeys, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)))).catch(() => {});
+  // This key's expired answer is forgotten first, so the key can be used afresh.
   await db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));

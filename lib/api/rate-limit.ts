@@ -7,6 +7,7 @@ import { uncounted } from "@/lib/db/query-count";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { KeyedBatch, type Waiting } from "@/lib/db/keyed-batch";
+import { SWEEP_BATCH, sweepDue as sweepDueNamed } from "@/lib/db/sweep";
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
 
@@ -115,26 +116,11 @@ function counter(db: Db): KeyedBatch<Counter, number> {
   return b;
 }
 
-/**
- * Ended windows are swept about once a minute per process, by the counted request (or flush) that finds the last
- * sweep that old; any instance may sweep. Was 0.5% of counted requests (5% of PGlite's flushes) with a statement
- * that read the whole table.
- */
-const SWEEP_MS = 60_000;
-/**
- * Most ended rows per window length one sweep deletes (~10 ms at 5,000 here): 300,000 callers an hour per length
- * and instance. Larger limits pushed the plan's estimate past PostgreSQL's JIT threshold (+25 ms of compiling).
- */
-const SWEEP_BATCH = 5_000;
-const SWEPT = Symbol.for("expo-trade.rate-limit.swept");
-function sweepDue(): boolean {
-  const g = globalThis as typeof globalThis & { [SWEPT]?: { at: number } };
-  const last = (g[SWEPT] ??= { at: 0 });
-  const now = Date.now();
-  if (now - last.at < SWEEP_MS) return false;
-  last.at = now;
-  return true;
-}
+// Ended windows are swept about once a minute per process (lib/db/sweep.ts), by the counted request (or flush)
+// that finds the last sweep that old. Was 0.5% of counted requests (5% of PGlite's flushes) with a statement that
+// read the whole table. At most SWEEP_BATCH ended rows per window length a sweep (300,000 callers an hour per length
+// and instance): larger limits pushed the plan's estimate past PostgreSQL's JIT threshold (+25 ms of compiling).
+const sweepDue = () => sweepDueNamed("rate-limits");
 
 /**
  * Delete the rows of windows that have ended. Each row knows its own window's length: the table

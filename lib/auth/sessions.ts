@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { defaultPermissions, isPermission, type AiRole } from "@/lib/ai/permissions";
 import type { Db } from "@/lib/db/client";
+import { sweepRows } from "@/lib/db/sweep";
 import { aiPermissions, sellerProfiles, sessions, users } from "@/lib/db/schema";
 import { publishRevoked } from "@/lib/realtime/events";
 import type { AiActor, HumanActor, SessionRef } from "./actor";
@@ -25,6 +26,18 @@ export async function createSession(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Delete a batch of sessions that can never be used again (expired or revoked) and started more than
+ * `keptDays` ago: sign-in still asks whether an account used an address within that time (throttle.ts).
+ */
+export function sweepSessions(db: Db, keptDays: number): Promise<number> {
+  return sweepRows(
+    db,
+    sessions,
+    sql`${sessions.createdAt} < now() - make_interval(days => ${keptDays}) and (${sessions.expiresAt} < now() or ${sessions.revokedAt} is not null)`,
+  );
 }
 
 export async function revokeSessions(db: Db, ids: string[], reason: string): Promise<number> {

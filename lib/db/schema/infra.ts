@@ -37,7 +37,8 @@ export const idempotencyKeys = pgTable(
     claimedBy: text("claimed_by"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.owner, t.key] })],
+  // By age: answers past their 24 hours are swept (lib/api/idempotency.ts).
+  (t) => [primaryKey({ columns: [t.owner, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 /** What a changed product looked like, for the list cache's matching (lib/services/catalog/catalog-feed.ts). */

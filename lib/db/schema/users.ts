@@ -91,7 +91,8 @@ export const sessions = pgTable(
     revokedAt: ts("revoked_at"),
     revokedReason: text("revoked_reason"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_device_idx").on(t.deviceId)],
+  // By age: rows no longer needed are swept (lib/auth/sessions.ts sweepSessions).
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_device_idx").on(t.deviceId), index("sessions_created_idx").on(t.createdAt)],
 );
 
 /** MCP / API keys: shown once, stored as SHA-256, bound to one account. */

@@ -3,11 +3,13 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
 import { verifyPassword } from "@/lib/auth/password";
-import { createSession, revokeSessions } from "@/lib/auth/sessions";
+import { createSession, revokeSessions, sweepSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
+import { uncounted } from "@/lib/db/query-count";
 import { sellerProfiles, sessions, users } from "@/lib/db/schema";
+import { sweepDue } from "@/lib/db/sweep";
 import { writeAudit } from "@/lib/services/ai/audit";
-import { checkLoginThrottle, recordLoginFailure } from "./throttle";
+import { checkLoginThrottle, KNOWN_ADDRESS_DAYS, recordLoginFailure } from "./throttle";
 
 export const BAD_CREDENTIALS = "Wrong username/e-mail or password";
 
@@ -71,6 +73,8 @@ export async function signIn(db: Db, input: SignInInput) {
     }
     return s;
   });
+  // Sessions no sign-in needs any more go about once a minute, in batches (lib/db/sweep.ts): housekeeping never fails a sign-in.
+  if (sweepDue("sessions")) await uncounted(() => sweepSessions(db, KNOWN_ADDRESS_DAYS)).catch(() => {});
   return {
     user: { id: user.id, email: user.email, username: user.username, role: user.role, isAI, sellerProfileId: profile?.id ?? null },
     guardian: guardian ? { id: guardian.id, username: guardian.username } : null,

@@ -19,7 +19,7 @@ import type { Db } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
-const KNOWN_ADDRESS_DAYS = 90;
+export const KNOWN_ADDRESS_DAYS = 90;
 
 export type LoginSubject = { userId: string | null; identifier: string; ip: string };
 
