@@ -80,8 +80,9 @@ export const booths = pgTable(
 
 export type StoredPriceTier = { minQty: number; unitPrice: string };
 
-// Stored with toast_tuple_target = 4096 (migration 0032; Drizzle has no table storage options): a row keeps
-// its search columns whole instead of moving one to the toast table, which every search that reads it visited.
+// The search columns and the short ids and codes filters test are stored MAIN (migration 0032; Drizzle has no
+// column storage option): kept in the row instead of moved to the toast table, which every search that read
+// them visited row by row. Only what a shown product alone needs (title, description, keywords...) may leave.
 export const products = pgTable(
   "products",
   {
